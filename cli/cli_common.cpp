@@ -1,0 +1,117 @@
+#include "cli_common.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+
+#include "orca/errors.hpp"
+
+namespace orca::cli {
+namespace {
+
+int parse_degree_value(const std::string& text, const std::string& what) {
+    size_t used = 0;
+    int value = -1;
+    try {
+        value = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || text.empty())
+        throw ParameterError("--degree: '" + text + "' is not an integer" + what);
+    if (value < 0) throw ParameterError("--degree must be >= 0, got " + text + what);
+    if (value > 10000) throw ParameterError("--degree " + text + " is too large (at most 10000)" + what);
+    return value;
+}
+
+}  // namespace
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string::npos) end = text.size();
+        std::string part = text.substr(start, end - start);
+        part.erase(0, part.find_first_not_of(' '));
+        part.erase(part.find_last_not_of(' ') + 1);
+        if (!part.empty()) parts.push_back(part);
+        start = end + 1;
+    }
+    return parts;
+}
+
+std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<std::string>& names) {
+    int fallback = -1;
+    std::map<std::string, int> named;
+    for (const auto& part : split_list(spec)) {
+        const auto eq = part.find('=');
+        if (eq == std::string::npos) {
+            if (fallback >= 0) throw ParameterError("--degree: more than one default degree in '" + spec + "'");
+            fallback = parse_degree_value(part, "");
+            continue;
+        }
+        const std::string name = part.substr(0, eq);
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            throw ParameterError("--degree: no feature named '" + name + "'");
+        named[name] = parse_degree_value(part.substr(eq + 1), " (feature '" + name + "')");
+    }
+    std::vector<int> degrees;
+    for (const auto& name : names) {
+        auto it = named.find(name);
+        if (it != named.end()) degrees.push_back(it->second);
+        else if (fallback >= 0) degrees.push_back(fallback);
+        else throw ParameterError("--degree: no degree for feature '" + name + "' (give a default, e.g. --degree 8," + name + "=4)");
+    }
+    return degrees;
+}
+
+void ProgressLine::solver_update(long iterations, double gap) {
+    if (quiet_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::seconds(1)) return;
+    last_ = now;
+    fmt::print(stderr, "training: {} iterations, largest KKT violation {:.3g}\n", iterations, gap);
+}
+
+void print_model_summary(std::ostream& out, const Model& model) {
+    const auto& s = model.summary;
+    std::string family = to_string(model.family.kind);
+    if (model.family.kind == FamilyKind::jacobi || model.family.kind == FamilyKind::gegenbauer)
+        family += fmt::format(" (alpha = {:g}, beta = {:g})", model.family.alpha, model.family.beta);
+    bool same = std::all_of(model.degrees.begin(), model.degrees.end(), [&](int n) { return n == model.degrees[0]; });
+    std::string degrees;
+    if (same) {
+        degrees = std::to_string(model.degrees[0]) + " for every feature";
+    } else {
+        for (size_t j = 0; j < model.dim(); ++j)
+            degrees += (j ? ", " : "") + model.feature_names[j] + "=" + std::to_string(model.degrees[j]);
+    }
+    fmt::print(out, "kernel            truncated tensor-product orthonormal polynomials\n");
+    fmt::print(out, "family            {}\n", family);
+    fmt::print(out, "measure           {}{}\n", to_string(model.measure),
+               model.measure == Measure::probability ? " (p_0 = 1)" : " (textbook normalisation)");
+    fmt::print(out, "degree n          {}\n", degrees);
+    fmt::print(out, "basis size        {:.6g} functions\n", model.basis().size());
+    fmt::print(out, "features (d)      {}\n", model.dim());
+    fmt::print(out, "target            '{}': negative class '{}', positive class '{}'\n", model.target_name,
+               model.classes[0], model.classes[1]);
+    fmt::print(out, "scaler            {}\n", model.scaler.kind == ScalerKind::minmax
+                                                     ? "min-max to [-1, 1] (training range)"
+                                                     : "standardise to mean 0, sd 1 (training data)");
+    fmt::print(out, "C                 {:g}\n", model.C);
+    fmt::print(out, "tolerance         {:g}\n", model.tolerance);
+    fmt::print(out, "training rows     {}\n", s.rows);
+    fmt::print(out, "support vectors   {} ({} at the bound C)\n", s.support_vectors, s.bounded_support_vectors);
+    fmt::print(out, "bias b            {:.10g}\n", model.bias);
+    fmt::print(out, "solver            {} iterations, {}\n", s.iterations,
+               s.converged ? fmt::format("converged (gap {:.3g})", s.gap)
+                           : fmt::format("STOPPED AT THE ITERATION CAP (gap {:.3g})", s.gap));
+    fmt::print(out, "dual objective    {:.10g}\n", s.objective);
+    fmt::print(out, "training accuracy {:.4f}\n", s.training_accuracy);
+}
+
+}  // namespace orca::cli

@@ -1,0 +1,34 @@
+#pragma once
+// Helpers shared by the subcommands: option parsing that needs the data, progress lines,
+// and the text a user reads about a model.
+#include <chrono>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "orca/model.hpp"
+
+namespace orca::cli {
+
+// "8" (every feature), "age=4,epss=6" (each named feature), or "8,age=4" (default + overrides).
+// Throws ParameterError naming unknown or unassigned features.
+std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<std::string>& names);
+
+// Splits "a,b,c" into its non-empty parts.
+std::vector<std::string> split_list(const std::string& text);
+
+// Prints a periodic line on stderr (at most one a second) unless quiet.
+class ProgressLine {
+public:
+    explicit ProgressLine(bool quiet) : quiet_(quiet), last_(std::chrono::steady_clock::now()) {}
+    void solver_update(long iterations, double gap);
+
+private:
+    bool quiet_;
+    std::chrono::steady_clock::time_point last_;
+};
+
+// The settings and training results of a model, as the fit, info and demo commands show them.
+void print_model_summary(std::ostream& out, const Model& model);
+
+}  // namespace orca::cli

@@ -1,0 +1,98 @@
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <iostream>
+#include <memory>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "orca/errors.hpp"
+#include "orca/model_io.hpp"
+
+namespace orca::cli {
+namespace {
+
+struct FitArgs {
+    std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
+    double alpha = 0.0, beta = 0.0, lambda = 0.5, C = 1.0, tol = 1e-3, cache_mb = 200.0;
+    std::string degree = "8", model;
+    long max_iter = 0;
+    bool drop_missing = false, no_shrinking = false, quiet = false;
+    CLI::Option *alpha_opt = nullptr, *beta_opt = nullptr, *lambda_opt = nullptr;
+};
+
+void run_fit(const FitArgs& a) {
+    const auto kind = parse_family_kind(a.family);
+    if ((a.alpha_opt->count() || a.beta_opt->count()) && kind != FamilyKind::jacobi)
+        throw ParameterError("--alpha and --beta apply to --family jacobi only (got --family " + a.family + ")");
+    if (a.lambda_opt->count() && kind != FamilyKind::gegenbauer)
+        throw ParameterError("--lambda applies to --family gegenbauer only (got --family " + a.family + ")");
+    if (!(a.C > 0.0)) throw ParameterError("-C must be > 0, got " + fmt::format("{:g}", a.C));
+    if (!(a.tol > 0.0)) throw ParameterError("--tol must be > 0, got " + fmt::format("{:g}", a.tol));
+    if (!(a.cache_mb > 0.0)) throw ParameterError("--cache-mb must be > 0");
+    TrainOptions options;
+    options.family = FamilySpec::make(a.family, a.alpha, a.beta, a.lambda);
+    options.measure = parse_measure(a.measure);
+    options.C = a.C;
+    options.solver.tolerance = a.tol;
+    options.solver.cache_mb = a.cache_mb;
+    options.solver.shrinking = !a.no_shrinking;
+    options.solver.max_iterations = a.max_iter;
+    auto progress = std::make_shared<ProgressLine>(a.quiet);
+    options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
+
+    ReadOptions read;
+    read.format = parse_data_format(a.format);
+    read.target = a.target;
+    read.features = split_list(a.features);
+    read.drop_missing = a.drop_missing;
+    const bool libsvm = read.format == DataFormat::libsvm ||
+                        (read.format == DataFormat::automatic && a.target.empty());
+    if (a.target.empty() && !libsvm) throw ParameterError("--target is required for CSV data");
+    Dataset data = read_dataset(a.data, read);
+    if (data.dropped_rows > 0 && !a.quiet)
+        fmt::print(stderr, "dropped {} row(s) with missing values; {} remain\n", data.dropped_rows, data.rows);
+    if (data.target.empty()) throw DataError(a.data + ": no target values were read (give --target)");
+    options.degrees = parse_degree_spec(a.degree, data.feature_names);
+
+    const Model model = Model::train(data, options);
+    save_model(model, a.model);
+    if (!model.summary.converged && !a.quiet)
+        fmt::print(stderr, "warning: the solver reached the iteration cap before the tolerance; "
+                           "raise --max-iter or --tol\n");
+    if (!a.quiet) {
+        fmt::print("trained on {} ({} rows, {} features)\n", a.data, data.rows, data.cols);
+        print_model_summary(std::cout, model);
+        fmt::print("model written to  {}\n", a.model);
+    }
+}
+
+}  // namespace
+
+void add_fit_command(CLI::App& app) {
+    auto args = std::make_shared<FitArgs>();
+    auto* sub = app.add_subcommand("fit", "train a C-SVC with a truncated orthogonal-polynomial kernel");
+    sub->add_option("--data", args->data, "training data (CSV with a header, or LIBSVM format)")->required();
+    sub->add_option("--target", args->target, "name of the target column (CSV)");
+    sub->add_option("--features", args->features, "comma-separated feature columns (default: all others)");
+    sub->add_option("--format", args->format, "auto, csv or libsvm (auto: by extension and content)");
+    sub->add_option("--family", args->family,
+                    "legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or hermite")->capture_default_str();
+    args->alpha_opt = sub->add_option("--alpha", args->alpha, "Jacobi alpha (> -1)");
+    args->beta_opt = sub->add_option("--beta", args->beta, "Jacobi beta (> -1)");
+    args->lambda_opt = sub->add_option("--lambda", args->lambda, "Gegenbauer lambda (> -1/2)");
+    sub->add_option("--degree", args->degree, "truncation degree n: '8', or per feature 'age=4,epss=6' (a bare number is the default)")
+        ->capture_default_str();
+    sub->add_option("-C,--cost", args->C, "box constraint C (> 0)")->capture_default_str();
+    sub->add_option("--measure", args->measure, "probability (p_0 = 1) or lebesgue")->capture_default_str();
+    sub->add_option("--tol", args->tol, "stopping tolerance on the KKT violation")->capture_default_str();
+    sub->add_option("--cache-mb", args->cache_mb, "kernel-row cache size in MiB")->capture_default_str();
+    sub->add_option("--max-iter", args->max_iter, "iteration cap (0: max(10^7, 100 m))");
+    sub->add_flag("--no-shrinking", args->no_shrinking, "disable the shrinking heuristic");
+    sub->add_flag("--drop-missing", args->drop_missing, "leave out rows with missing values (and say how many)");
+    sub->add_option("--model", args->model, "where to write the model (JSON)")->required();
+    sub->add_flag("-q,--quiet", args->quiet, "print nothing but errors");
+    sub->callback([args] { run_fit(*args); });
+}
+
+}  // namespace orca::cli

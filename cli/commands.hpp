@@ -1,0 +1,12 @@
+#pragma once
+// Each subcommand registers its options and its action on the application.
+namespace CLI {
+class App;
+}
+
+namespace orca::cli {
+void add_fit_command(CLI::App& app);
+void add_predict_command(CLI::App& app);
+void add_info_command(CLI::App& app);
+void add_demo_command(CLI::App& app);
+}  // namespace orca::cli

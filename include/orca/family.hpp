@@ -1,0 +1,76 @@
+#pragma once
+// One-dimensional orthonormal polynomial families, represented by their three-term recurrence.
+//
+// Every family the project supports (Jacobi and its special cases, Hermite) is fully described
+// by the recurrence  x p_k = a_{k+1} p_{k+1} + b_k p_k + a_k p_{k-1}  and the constant p_0.
+// Holding the family as that table keeps the kernel's hot loop monomorphic: one code path
+// evaluates every family, with no virtual call per element.
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace orca {
+
+enum class FamilyKind { legendre, chebyshev1, chebyshev2, gegenbauer, jacobi, hermite };
+
+// How the weight is normalised. probability: mu = w / int w, so p_0 == 1 (project default).
+// lebesgue: mu = w itself, so p_0 = 1 / sqrt(int w) (the textbook orthonormal family).
+enum class Measure { probability, lebesgue };
+
+struct FamilySpec {
+    FamilyKind kind = FamilyKind::legendre;
+    double alpha = 0.0;   // Jacobi exponent on (1 - x); derived for the special cases
+    double beta = 0.0;    // Jacobi exponent on (1 + x)
+    double lambda = 0.5;  // Gegenbauer parameter (only read for gegenbauer)
+
+    // Builds a spec from a user-facing name and parameters; validates the domain
+    // (alpha, beta > -1; lambda > -1/2) and throws ParameterError naming the parameter.
+    static FamilySpec make(const std::string& name, double alpha = 0.0, double beta = 0.0,
+                           double lambda = 0.5);
+
+    // The Jacobi exponents actually used (special cases resolved). Meaningless for hermite.
+    [[nodiscard]] std::pair<double, double> jacobi_exponents() const;
+    [[nodiscard]] bool is_bounded() const { return kind != FamilyKind::hermite; }
+};
+
+[[nodiscard]] std::string to_string(FamilyKind kind);
+[[nodiscard]] FamilyKind parse_family_kind(const std::string& name);  // throws ParameterError
+[[nodiscard]] std::string to_string(Measure measure);
+[[nodiscard]] Measure parse_measure(const std::string& name);  // throws ParameterError
+
+// Recurrence table of an orthonormal family up to degree max_degree + 1 (the Christoffel–
+// Darboux formula needs p_{n+1} and a_{n+1}).
+class Recurrence {
+public:
+    Recurrence(const FamilySpec& spec, Measure measure, int max_degree);
+
+    [[nodiscard]] int max_degree() const { return max_degree_; }
+    [[nodiscard]] double p0() const { return p0_; }
+    // Total mass of the measure (1 under the probability convention).
+    [[nodiscard]] double mass() const { return mass_; }
+    // Off-diagonal coefficient a_k, k = 1 .. max_degree + 1.
+    [[nodiscard]] double a(int k) const { return a_[static_cast<size_t>(k)]; }
+    // Diagonal coefficient b_k, k = 0 .. max_degree.
+    [[nodiscard]] double b(int k) const { return b_[static_cast<size_t>(k)]; }
+
+    // Writes p_0(x) .. p_n(x) into out (out.size() == n + 1, n <= max_degree + 1).
+    void evaluate_all(double x, std::span<double> out) const;
+    // Returns (p_n(x), p_{n+1}(x)) in O(n) without storing the rest.
+    [[nodiscard]] std::pair<double, double> evaluate_pair(double x, int n) const;
+    // Christoffel–Darboux kernel K_n(s, t) = sum_{k<=n} p_k(s) p_k(t) by the direct sum.
+    [[nodiscard]] double kernel_direct(double s, double t, int n) const;
+
+    // Gauss rule with `points` nodes for this measure: nodes and weights (weights sum to mass()).
+    // Exact for polynomials of degree <= 2 * points - 1. Needs points <= max_degree + 1.
+    void gauss_rule(int points, std::vector<double>& nodes, std::vector<double>& weights) const;
+
+private:
+    int max_degree_;
+    double p0_;
+    double mass_;
+    std::vector<double> a_;  // a_[0] unused
+    std::vector<double> b_;
+};
+
+}  // namespace orca

@@ -1,0 +1,60 @@
+#pragma once
+// The truncated tensor-product Christoffel–Darboux kernel K(x, z) = prod_j K_{n_j}(x_j, z_j).
+//
+// Each 1-D factor is evaluated in O(1) from p_n and p_{n+1} cached per point (Christoffel–
+// Darboux identity), so an entry costs O(d) like an RBF entry. Where the identity's numerator
+// cancels (points close in a coordinate) the factor falls back to the O(n) direct sum.
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "orca/basis.hpp"
+
+namespace orca {
+
+// Points in the kernel's coordinates (already scaled), with the per-point quantities the
+// Christoffel–Darboux formula needs. Row-major: point i's d values are contiguous.
+struct PreparedPoints {
+    size_t count = 0;
+    size_t dim = 0;
+    std::vector<double> x;       // count * dim
+    std::vector<double> p_n;     // p_{n_j}(x_ij)
+    std::vector<double> p_next;  // p_{n_j + 1}(x_ij)
+    std::vector<double> self;    // K(x_i, x_i), computed by the direct sum
+};
+
+class TensorKernel {
+public:
+    explicit TensorKernel(Basis basis);
+
+    [[nodiscard]] const Basis& basis() const { return basis_; }
+
+    // points: count x dim, row-major.
+    [[nodiscard]] PreparedPoints prepare(std::span<const double> points, size_t count) const;
+
+    // K(P_i, Q_l) through the Christoffel–Darboux identity (with the direct-sum fallback).
+    [[nodiscard]] double entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
+                               size_t l) const;
+    // K(x, z) by the direct sums only: the slow reference used by tests and benchmarks.
+    [[nodiscard]] double entry_direct(std::span<const double> x, std::span<const double> z) const;
+
+    // out[cols[c]] = K(P_i, Q_{cols[c]}) for each c (scattered into a full-length row);
+    // parallel when long enough to pay.
+    void row_scatter(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
+                     std::span<const int> cols, double* out) const;
+    // out[l] = K(P_i, Q_l) for every l of Q.
+    void row(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
+             std::span<double> out) const;
+
+    // Dense Gram matrix of P with itself (count x count, row-major). For tests and small data.
+    [[nodiscard]] std::vector<double> gram(const PreparedPoints& P) const;
+
+private:
+    [[nodiscard]] double factor(size_t j, double s, double ps_n, double ps_next, double t,
+                                double pt_n, double pt_next) const;
+
+    Basis basis_;
+    std::vector<double> a_next_;  // a_{n_j + 1} per feature
+};
+
+}  // namespace orca

@@ -1,0 +1,17 @@
+#pragma once
+// The model file: versioned JSON holding every setting, the scaler, support vectors, a_i, b.
+// Doubles are written in shortest round-trip form, so save -> load is lossless.
+#include <string>
+
+#include "orca/model.hpp"
+
+namespace orca {
+
+[[nodiscard]] std::string model_to_json(const Model& model);
+// source names the file in error messages. Throws ModelFileError on malformed content.
+[[nodiscard]] Model model_from_json(const std::string& text, const std::string& source);
+
+void save_model(const Model& model, const std::string& path);  // atomic: temp file + rename
+[[nodiscard]] Model load_model(const std::string& path);
+
+}  // namespace orca

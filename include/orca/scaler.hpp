@@ -1,0 +1,33 @@
+#pragma once
+// Maps raw features to the family's domain: min-max to [-1, 1] for bounded families,
+// standardisation (zero mean, unit variance) for Hermite. Fitted on training data only.
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace orca {
+
+enum class ScalerKind { minmax, standardize };
+enum class OutOfRange { clip, error };
+
+[[nodiscard]] std::string to_string(ScalerKind kind);
+[[nodiscard]] ScalerKind parse_scaler_kind(const std::string& name);
+[[nodiscard]] OutOfRange parse_out_of_range(const std::string& name);
+
+struct Scaler {
+    ScalerKind kind = ScalerKind::minmax;
+    std::vector<double> min, max;   // training range per feature (both kinds; used to clip)
+    std::vector<double> mean, std;  // standardize only
+
+    // Throws DataError naming a constant feature (zero range) so the user can leave it out.
+    static Scaler fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
+                      const std::vector<std::string>& names);
+
+    // Scales X in place. Values outside the training range are clipped to it (clip) or refused
+    // with a DataError naming the row and feature (error). Returns the number of rows clipped.
+    size_t transform(std::span<double> X, size_t rows, OutOfRange policy,
+                     const std::vector<std::string>& names, const std::string& source) const;
+};
+
+}  // namespace orca

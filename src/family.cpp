@@ -1,0 +1,196 @@
+#include "orca/family.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+#include "orca/errors.hpp"
+
+namespace orca {
+namespace {
+
+std::string describe(double v) {
+    std::ostringstream os;
+    os.precision(17);
+    os << v;
+    return os.str();
+}
+
+// Monic Jacobi recurrence: P~_{k+1} = (x - b_k) P~_k - c_k P~_{k-1}. Returns c_k for k >= 1.
+// The k = 1 case is written out because the general formula is 0/0 when alpha + beta = -1.
+double jacobi_c(int k, double al, double be) {
+    const double s = al + be;
+    if (k == 1) {
+        return 4.0 * (1.0 + al) * (1.0 + be) / ((2.0 + s) * (2.0 + s) * (3.0 + s));
+    }
+    const double kk = k;
+    const double t = 2.0 * kk + s;
+    return 4.0 * kk * (kk + al) * (kk + be) * (kk + s) / (t * t * (t + 1.0) * (t - 1.0));
+}
+
+// b_0 is written out because the general formula is 0/0 when alpha + beta = 0.
+double jacobi_b(int k, double al, double be) {
+    const double s = al + be;
+    if (k == 0) return (be - al) / (s + 2.0);
+    const double t = 2.0 * k + s;
+    return (be * be - al * al) / (t * (t + 2.0));
+}
+
+// int_{-1}^{1} (1-x)^al (1+x)^be dx, in logs to stay finite for large exponents.
+double jacobi_mass(double al, double be) {
+    const double log_mass = (al + be + 1.0) * std::log(2.0) + std::lgamma(al + 1.0) +
+                            std::lgamma(be + 1.0) - std::lgamma(al + be + 2.0);
+    return std::exp(log_mass);
+}
+
+}  // namespace
+
+std::string to_string(FamilyKind kind) {
+    switch (kind) {
+        case FamilyKind::legendre: return "legendre";
+        case FamilyKind::chebyshev1: return "chebyshev1";
+        case FamilyKind::chebyshev2: return "chebyshev2";
+        case FamilyKind::gegenbauer: return "gegenbauer";
+        case FamilyKind::jacobi: return "jacobi";
+        case FamilyKind::hermite: return "hermite";
+    }
+    return "unknown";
+}
+
+FamilyKind parse_family_kind(const std::string& name) {
+    for (auto k : {FamilyKind::legendre, FamilyKind::chebyshev1, FamilyKind::chebyshev2,
+                   FamilyKind::gegenbauer, FamilyKind::jacobi, FamilyKind::hermite}) {
+        if (to_string(k) == name) return k;
+    }
+    throw ParameterError("unknown family '" + name +
+                         "' (expected legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or "
+                         "hermite)");
+}
+
+std::string to_string(Measure measure) {
+    return measure == Measure::probability ? "probability" : "lebesgue";
+}
+
+Measure parse_measure(const std::string& name) {
+    if (name == "probability") return Measure::probability;
+    if (name == "lebesgue") return Measure::lebesgue;
+    throw ParameterError("unknown measure '" + name + "' (expected probability or lebesgue)");
+}
+
+FamilySpec FamilySpec::make(const std::string& name, double alpha, double beta, double lambda) {
+    FamilySpec spec;
+    spec.kind = parse_family_kind(name);
+    if (spec.kind == FamilyKind::jacobi) {
+        if (!(alpha > -1.0) || !std::isfinite(alpha))
+            throw ParameterError("alpha must be a finite number > -1, got " + describe(alpha));
+        if (!(beta > -1.0) || !std::isfinite(beta))
+            throw ParameterError("beta must be a finite number > -1, got " + describe(beta));
+        spec.alpha = alpha;
+        spec.beta = beta;
+    }
+    if (spec.kind == FamilyKind::gegenbauer) {
+        if (!(lambda > -0.5) || !std::isfinite(lambda))
+            throw ParameterError("lambda must be a finite number > -0.5, got " +
+                                 describe(lambda));
+        spec.lambda = lambda;
+    }
+    auto [a, b] = spec.jacobi_exponents();
+    spec.alpha = a;
+    spec.beta = b;
+    return spec;
+}
+
+std::pair<double, double> FamilySpec::jacobi_exponents() const {
+    switch (kind) {
+        case FamilyKind::legendre: return {0.0, 0.0};
+        case FamilyKind::chebyshev1: return {-0.5, -0.5};
+        case FamilyKind::chebyshev2: return {0.5, 0.5};
+        case FamilyKind::gegenbauer: return {lambda - 0.5, lambda - 0.5};
+        case FamilyKind::jacobi: return {alpha, beta};
+        case FamilyKind::hermite: return {0.0, 0.0};
+    }
+    return {0.0, 0.0};
+}
+
+Recurrence::Recurrence(const FamilySpec& spec, Measure measure, int max_degree)
+    : max_degree_(max_degree) {
+    if (max_degree < 0) throw ParameterError("degree must be >= 0, got " + std::to_string(max_degree));
+    const auto top = static_cast<size_t>(max_degree) + 2;
+    a_.assign(top, 0.0);
+    b_.assign(top, 0.0);
+    if (spec.kind == FamilyKind::hermite) {
+        // Probabilists' Hermite: monic He_{k+1} = x He_k - k He_{k-1}; weight exp(-x^2/2).
+        for (size_t k = 1; k < top; ++k) a_[k] = std::sqrt(static_cast<double>(k));
+        mass_ = std::sqrt(2.0 * std::numbers::pi);
+    } else {
+        auto [al, be] = spec.jacobi_exponents();
+        for (size_t k = 0; k < top; ++k) b_[k] = jacobi_b(static_cast<int>(k), al, be);
+        for (size_t k = 1; k < top; ++k) a_[k] = std::sqrt(jacobi_c(static_cast<int>(k), al, be));
+        mass_ = jacobi_mass(al, be);
+    }
+    if (measure == Measure::probability) mass_ = 1.0;
+    p0_ = 1.0 / std::sqrt(mass_);
+}
+
+void Recurrence::evaluate_all(double x, std::span<double> out) const {
+    if (out.empty()) return;
+    out[0] = p0_;
+    if (out.size() == 1) return;
+    out[1] = (x - b_[0]) * p0_ / a_[1];
+    for (size_t k = 1; k + 1 < out.size(); ++k) {
+        out[k + 1] = ((x - b_[k]) * out[k] - a_[k] * out[k - 1]) / a_[k + 1];
+    }
+}
+
+std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
+    double prev = 0.0;
+    double cur = p0_;
+    for (int k = 0; k <= n; ++k) {
+        const auto ku = static_cast<size_t>(k);
+        const double next = ((x - b_[ku]) * cur - a_[ku] * prev) / a_[ku + 1];
+        prev = cur;
+        cur = next;
+    }
+    return {prev, cur};
+}
+
+double Recurrence::kernel_direct(double s, double t, int n) const {
+    double ps_prev = 0.0, ps = p0_, pt_prev = 0.0, pt = p0_;
+    double sum = ps * pt;
+    for (int k = 0; k < n; ++k) {
+        const auto ku = static_cast<size_t>(k);
+        const double ps_next = ((s - b_[ku]) * ps - a_[ku] * ps_prev) / a_[ku + 1];
+        const double pt_next = ((t - b_[ku]) * pt - a_[ku] * pt_prev) / a_[ku + 1];
+        ps_prev = ps;
+        ps = ps_next;
+        pt_prev = pt;
+        pt = pt_next;
+        sum += ps * pt;
+    }
+    return sum;
+}
+
+void Recurrence::gauss_rule(int points, std::vector<double>& nodes,
+                            std::vector<double>& weights) const {
+    if (points < 1 || points > max_degree_ + 1)
+        throw ParameterError("gauss_rule: points must be in 1.." + std::to_string(max_degree_ + 1));
+    // Golub–Welsch: nodes are the eigenvalues of the Jacobi matrix, weights the squared first
+    // components of its normalised eigenvectors times the total mass.
+    const Eigen::Index np = points;
+    Eigen::VectorXd diag(np);
+    Eigen::VectorXd sub(np > 1 ? np - 1 : 0);
+    for (Eigen::Index k = 0; k < np; ++k) diag[k] = b_[static_cast<size_t>(k)];
+    for (Eigen::Index k = 0; k + 1 < np; ++k) sub[k] = a_[static_cast<size_t>(k) + 1];
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver;
+    solver.computeFromTridiagonal(diag, sub, Eigen::ComputeEigenvectors);
+    nodes.resize(static_cast<size_t>(np));
+    weights.resize(static_cast<size_t>(np));
+    for (Eigen::Index i = 0; i < np; ++i) {
+        nodes[static_cast<size_t>(i)] = solver.eigenvalues()[i];
+        const double v0 = solver.eigenvectors()(0, i);
+        weights[static_cast<size_t>(i)] = mass_ * v0 * v0;
+    }
+}
+
+}  // namespace orca

@@ -1,0 +1,85 @@
+// LIBSVM's sparse text format: "label index:value index:value ..." with 1-based indices.
+#include <algorithm>
+#include <cmath>
+
+#include "orca/dataset.hpp"
+#include "orca/errors.hpp"
+#include "text_cells.hpp"
+
+namespace orca {
+namespace {
+
+struct SparseRow {
+    std::string label;
+    std::vector<std::pair<size_t, double>> entries;
+};
+
+}  // namespace
+
+Dataset parse_libsvm(std::string_view text, const std::string& source, const ReadOptions& options) {
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    std::vector<SparseRow> rows;
+    size_t max_index = 0;
+    size_t line_no = 0;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+        // Tokenise on blanks; column numbers are 1-based character positions.
+        std::vector<std::pair<size_t, std::string_view>> tokens;
+        size_t i = 0;
+        while (i < line.size()) {
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+            const size_t start = i;
+            while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+            if (i > start) tokens.emplace_back(start + 1, line.substr(start, i - start));
+        }
+        if (tokens.empty()) continue;
+        SparseRow row;
+        row.label = std::string(tokens[0].second);
+        size_t previous = 0;
+        for (size_t t = 1; t < tokens.size(); ++t) {
+            const auto [col, tok] = tokens[t];
+            const std::string where = source + ":" + std::to_string(line_no) + ":" + std::to_string(col);
+            const auto colon = tok.find(':');
+            double index_value = 0.0;
+            if (colon == std::string_view::npos || !parse_double(tok.substr(0, colon), index_value) ||
+                index_value < 1.0 || index_value != std::floor(index_value) || index_value > 1e7)
+                throw DataError(where + ": expected index:value with an integer index >= 1, found " +
+                                quote_cell(tok));
+            const auto index = static_cast<size_t>(index_value);
+            if (index <= previous)
+                throw DataError(where + ": feature indices must increase along a line, found " +
+                                std::to_string(index) + " after " + std::to_string(previous));
+            previous = index;
+            auto value = parse_number_cell(tok.substr(colon + 1), where, "f" + std::to_string(index));
+            if (!value) throw DataError(where + ": missing value in " + quote_cell(tok));
+            row.entries.emplace_back(index, *value);
+            max_index = std::max(max_index, index);
+        }
+        rows.push_back(std::move(row));
+    }
+    Dataset ds;
+    ds.source = source;
+    ds.cols = options.libsvm_dimension > 0 ? options.libsvm_dimension : max_index;
+    if (max_index > ds.cols)
+        throw DataError(source + ": feature index " + std::to_string(max_index) +
+                        " is beyond the model's " + std::to_string(ds.cols) + " features");
+    if (ds.cols == 0) throw DataError(source + ": no features (the file is empty or has only labels)");
+    for (size_t j = 1; j <= ds.cols; ++j) ds.feature_names.push_back("f" + std::to_string(j));
+    ds.rows = rows.size();
+    ds.target_name = "label";
+    ds.X.assign(ds.rows * ds.cols, 0.0);
+    for (size_t r = 0; r < rows.size(); ++r) {
+        for (auto [index, value] : rows[r].entries) ds.X[r * ds.cols + index - 1] = value;
+        ds.target.push_back(std::move(rows[r].label));
+    }
+    return ds;
+}
+
+}  // namespace orca

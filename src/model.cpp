@@ -1,0 +1,128 @@
+#include "orca/model.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "orca/errors.hpp"
+
+namespace orca {
+namespace {
+
+class KernelRowSource final : public RowSource {
+public:
+    KernelRowSource(const TensorKernel& kernel, const PreparedPoints& points)
+        : kernel_(kernel), points_(points) {}
+    [[nodiscard]] size_t size() const override { return points_.count; }
+    [[nodiscard]] double diagonal(size_t i) const override { return points_.self[i]; }
+    void compute_row(size_t i, std::span<const int> cols, double* out) const override {
+        kernel_.row_scatter(points_, i, points_, cols, out);
+    }
+
+private:
+    const TensorKernel& kernel_;
+    const PreparedPoints& points_;
+};
+
+std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
+    if (degrees.size() == 1) return std::vector<int>(d, degrees[0]);
+    if (degrees.size() != d)
+        throw ParameterError("got " + std::to_string(degrees.size()) + " degrees for " +
+                             std::to_string(d) + " features (give one, or one per feature)");
+    return degrees;
+}
+
+}  // namespace
+
+Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                      std::span<const double> y, double C, const SolverOptions& options) {
+    if (!(C > 0.0) || !std::isfinite(C))
+        throw ParameterError("C must be a finite number > 0, got " + std::to_string(C));
+    const PreparedPoints P = kernel.prepare(points, m);
+    const KernelRowSource rows(kernel, P);
+    const std::vector<double> upper(m, C);
+    const std::vector<double> linear(m, -1.0);
+    Machine machine;
+    machine.solver = solve_dual(rows, y, upper, linear, options);
+    machine.bias = -machine.solver.rho;
+    for (size_t t = 0; t < m; ++t) {
+        if (machine.solver.alpha[t] > 0.0) {
+            machine.support.push_back(t);
+            machine.coefficients.push_back(machine.solver.alpha[t] * y[t]);
+        }
+    }
+    // grad_t = y_t h(x_t) - 1 for C-SVC, so training decisions come for free.
+    machine.training_decision.resize(m);
+    for (size_t t = 0; t < m; ++t)
+        machine.training_decision[t] = y[t] * (machine.solver.gradient[t] + 1.0) + machine.bias;
+    return machine;
+}
+
+Model Model::train(const Dataset& data, const TrainOptions& options) {
+    if (data.rows == 0) throw DataError(data.source + ": no data rows");
+    if (data.target.size() != data.rows) throw DataError(data.source + ": no target column was read");
+    const BinaryLabels labels = encode_binary_labels(data.target, data.source);
+    Model model;
+    model.feature_names = data.feature_names;
+    model.classes = labels.classes;
+    model.target_name = data.target_name;
+    model.family = options.family;
+    model.measure = options.measure;
+    model.degrees = expand_degrees(options.degrees, data.cols);
+    model.C = options.C;
+    model.tolerance = options.solver.tolerance;
+    const Basis basis(model.family, model.measure, model.degrees);  // validates degrees
+    const ScalerKind kind = options.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
+    model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
+    std::vector<double> points = data.X;
+    (void)model.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
+    const TensorKernel kernel(basis);
+    Machine machine = train_machine(kernel, points, data.rows, labels.y, options.C, options.solver);
+    const size_t d = data.cols;
+    for (size_t k = 0; k < machine.support.size(); ++k) {
+        const size_t t = machine.support[k];
+        model.support_vectors.insert(model.support_vectors.end(), points.begin() + static_cast<std::ptrdiff_t>(t * d),
+                                     points.begin() + static_cast<std::ptrdiff_t>((t + 1) * d));
+        if (machine.solver.alpha[t] >= options.C) ++model.summary.bounded_support_vectors;
+    }
+    model.coefficients = std::move(machine.coefficients);
+    model.bias = machine.bias;
+    size_t correct = 0;
+    for (size_t t = 0; t < data.rows; ++t)
+        if ((machine.training_decision[t] > 0.0) == (labels.y[t] > 0.0)) ++correct;
+    model.summary.rows = data.rows;
+    model.summary.support_vectors = model.coefficients.size();
+    model.summary.iterations = machine.solver.iterations;
+    model.summary.converged = machine.solver.converged;
+    model.summary.objective = machine.solver.objective;
+    model.summary.gap = machine.solver.gap;
+    model.summary.training_accuracy = static_cast<double>(correct) / static_cast<double>(data.rows);
+    return model;
+}
+
+std::vector<double> Model::decision_function_scaled(std::span<const double> points, size_t rows) const {
+    const TensorKernel k = kernel();
+    const PreparedPoints S = k.prepare(support_vectors, support_count());
+    const PreparedPoints Q = k.prepare(points, rows);
+    std::vector<double> out(rows);
+    const auto n = static_cast<std::ptrdiff_t>(rows);
+    const size_t nsv = support_count();
+#pragma omp parallel for schedule(static) if (rows * nsv > 100000)
+    for (std::ptrdiff_t r = 0; r < n; ++r) {
+        double sum = 0.0;
+        for (size_t i = 0; i < nsv; ++i) sum += coefficients[i] * k.entry(S, i, Q, static_cast<size_t>(r));
+        out[static_cast<size_t>(r)] = sum + bias;
+    }
+    return out;
+}
+
+std::vector<double> Model::decision_function(std::span<const double> X, size_t rows, OutOfRange policy,
+                                             const std::string& source, size_t* clipped_rows) const {
+    if (X.size() != rows * dim())
+        throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
+    std::vector<double> points(X.begin(), X.end());
+    const size_t clipped = scaler.transform(points, rows, policy, feature_names, source);
+    if (clipped_rows) *clipped_rows = clipped;
+    return decision_function_scaled(points, rows);
+}
+
+}  // namespace orca

@@ -1,0 +1,197 @@
+#include "orca/model_io.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "orca/atomic_file.hpp"
+#include "orca/errors.hpp"
+#include "orca/version.hpp"
+
+namespace orca {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kFormatName = "orca-model";
+
+// Reads the required field `key` of `obj`, with the path for messages.
+const json& field(const json& obj, const std::string& key, const std::string& where) {
+    if (!obj.is_object()) throw ModelFileError(where + ": expected a JSON object");
+    auto it = obj.find(key);
+    if (it == obj.end()) throw ModelFileError(where + ": missing field '" + key + "'");
+    return *it;
+}
+
+double number(const json& v, const std::string& where) {
+    if (!v.is_number()) throw ModelFileError(where + ": expected a number");
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) throw ModelFileError(where + ": not a finite number");
+    return x;
+}
+
+std::vector<double> numbers(const json& v, const std::string& where, size_t expected) {
+    if (!v.is_array()) throw ModelFileError(where + ": expected an array of numbers");
+    if (expected != SIZE_MAX && v.size() != expected)
+        throw ModelFileError(where + ": expected " + std::to_string(expected) + " values, found " +
+                             std::to_string(v.size()));
+    std::vector<double> out;
+    out.reserve(v.size());
+    for (size_t k = 0; k < v.size(); ++k) out.push_back(number(v[k], where + "[" + std::to_string(k) + "]"));
+    return out;
+}
+
+std::vector<std::string> strings(const json& v, const std::string& where) {
+    if (!v.is_array()) throw ModelFileError(where + ": expected an array of strings");
+    std::vector<std::string> out;
+    for (const auto& s : v) {
+        if (!s.is_string()) throw ModelFileError(where + ": expected an array of strings");
+        out.push_back(s.get<std::string>());
+    }
+    return out;
+}
+
+std::string text(const json& v, const std::string& where) {
+    if (!v.is_string()) throw ModelFileError(where + ": expected a string");
+    return v.get<std::string>();
+}
+
+}  // namespace
+
+std::string model_to_json(const Model& model) {
+    json j;
+    j["format"] = kFormatName;
+    j["format_version"] = kModelFormatVersion;
+    j["orca_version"] = kVersion;
+    j["task"] = "binary-classification";
+    j["features"] = model.feature_names;
+    j["classes"] = model.classes;
+    j["target"] = model.target_name;
+    j["scaler"] = {{"kind", to_string(model.scaler.kind)},
+                   {"min", model.scaler.min},
+                   {"max", model.scaler.max},
+                   {"mean", model.scaler.mean},
+                   {"std", model.scaler.std}};
+    j["kernel"] = {{"family", to_string(model.family.kind)},
+                   {"alpha", model.family.alpha},
+                   {"beta", model.family.beta},
+                   {"lambda", model.family.lambda},
+                   {"measure", to_string(model.measure)},
+                   {"degrees", model.degrees}};
+    const auto& s = model.summary;
+    j["training"] = {{"C", model.C},
+                     {"tolerance", model.tolerance},
+                     {"rows", s.rows},
+                     {"iterations", s.iterations},
+                     {"converged", s.converged},
+                     {"objective", s.objective},
+                     {"gap", s.gap},
+                     {"training_accuracy", s.training_accuracy},
+                     {"support_vectors", s.support_vectors},
+                     {"bounded_support_vectors", s.bounded_support_vectors}};
+    j["bias"] = model.bias;
+    const size_t d = model.dim();
+    json svs = json::array();
+    for (size_t i = 0; i < model.support_count(); ++i) {
+        svs.push_back(std::vector<double>(model.support_vectors.begin() + static_cast<std::ptrdiff_t>(i * d),
+                                          model.support_vectors.begin() + static_cast<std::ptrdiff_t>((i + 1) * d)));
+    }
+    j["support_vectors"] = std::move(svs);
+    j["coefficients"] = model.coefficients;
+    return j.dump(1) + "\n";
+}
+
+Model model_from_json(const std::string& content, const std::string& source) {
+    json j;
+    try {
+        j = json::parse(content);
+    } catch (const json::parse_error& e) {
+        throw ModelFileError(source + ": not valid JSON (byte " + std::to_string(e.byte) +
+                             "); is this an ORCA model file?");
+    }
+    const std::string& w = source;
+    if (!j.is_object() || !j.contains("format") || j["format"] != kFormatName)
+        throw ModelFileError(w + ": not an ORCA model file (no \"format\": \"orca-model\")");
+    const json& version = field(j, "format_version", w);
+    if (!version.is_number_integer() || version.get<long>() != kModelFormatVersion)
+        throw ModelFileError(w + ": model format version " + version.dump() + " is not supported (this orca reads version " +
+                             std::to_string(kModelFormatVersion) + ")");
+    const std::string task = text(field(j, "task", w), w + ": task");
+    if (task != "binary-classification") throw ModelFileError(w + ": unsupported task '" + task + "'");
+    Model m;
+    try {
+        m.feature_names = strings(field(j, "features", w), w + ": features");
+        const size_t d = m.feature_names.size();
+        if (d == 0) throw ModelFileError(w + ": features: empty");
+        m.classes = strings(field(j, "classes", w), w + ": classes");
+        if (m.classes.size() != 2) throw ModelFileError(w + ": classes: expected 2 labels");
+        m.target_name = text(field(j, "target", w), w + ": target");
+        const json& sc = field(j, "scaler", w);
+        m.scaler.kind = parse_scaler_kind(text(field(sc, "kind", w + ": scaler"), w + ": scaler.kind"));
+        m.scaler.min = numbers(field(sc, "min", w + ": scaler"), w + ": scaler.min", d);
+        m.scaler.max = numbers(field(sc, "max", w + ": scaler"), w + ": scaler.max", d);
+        m.scaler.mean = numbers(field(sc, "mean", w + ": scaler"), w + ": scaler.mean", d);
+        m.scaler.std = numbers(field(sc, "std", w + ": scaler"), w + ": scaler.std", d);
+        for (size_t k = 0; k < d; ++k) {
+            if (!(m.scaler.max[k] > m.scaler.min[k]) || !(m.scaler.std[k] > 0.0))
+                throw ModelFileError(w + ": scaler: feature '" + m.feature_names[k] + "' has an empty range");
+        }
+        const json& ke = field(j, "kernel", w);
+        const std::string kw = w + ": kernel";
+        m.family = FamilySpec::make(text(field(ke, "family", kw), kw + ".family"),
+                                    number(field(ke, "alpha", kw), kw + ".alpha"),
+                                    number(field(ke, "beta", kw), kw + ".beta"),
+                                    number(field(ke, "lambda", kw), kw + ".lambda"));
+        m.measure = parse_measure(text(field(ke, "measure", kw), kw + ".measure"));
+        for (double v : numbers(field(ke, "degrees", kw), kw + ".degrees", d)) {
+            if (v != std::floor(v) || v < 0 || v > 10000)
+                throw ModelFileError(kw + ".degrees: expected integers in 0..10000");
+            m.degrees.push_back(static_cast<int>(v));
+        }
+        const json& tr = field(j, "training", w);
+        const std::string tw = w + ": training";
+        m.C = number(field(tr, "C", tw), tw + ".C");
+        m.tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
+        m.summary.rows = static_cast<size_t>(number(field(tr, "rows", tw), tw + ".rows"));
+        m.summary.iterations = static_cast<long>(number(field(tr, "iterations", tw), tw + ".iterations"));
+        const json& conv = field(tr, "converged", tw);
+        if (!conv.is_boolean()) throw ModelFileError(tw + ".converged: expected true or false");
+        m.summary.converged = conv.get<bool>();
+        m.summary.objective = number(field(tr, "objective", tw), tw + ".objective");
+        m.summary.gap = number(field(tr, "gap", tw), tw + ".gap");
+        m.summary.training_accuracy = number(field(tr, "training_accuracy", tw), tw + ".training_accuracy");
+        m.summary.bounded_support_vectors =
+            static_cast<size_t>(number(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors"));
+        m.bias = number(field(j, "bias", w), w + ": bias");
+        const json& svs = field(j, "support_vectors", w);
+        if (!svs.is_array()) throw ModelFileError(w + ": support_vectors: expected an array of rows");
+        for (size_t i = 0; i < svs.size(); ++i) {
+            auto row = numbers(svs[i], w + ": support_vectors[" + std::to_string(i) + "]", d);
+            m.support_vectors.insert(m.support_vectors.end(), row.begin(), row.end());
+        }
+        m.coefficients = numbers(field(j, "coefficients", w), w + ": coefficients", svs.size());
+        if (m.coefficients.empty()) throw ModelFileError(w + ": the model has no support vectors");
+        m.summary.support_vectors = m.coefficients.size();
+    } catch (const ParameterError& e) {
+        throw ModelFileError(w + ": " + e.what());
+    }
+    return m;
+}
+
+void save_model(const Model& model, const std::string& path) {
+    write_file_atomically(path, model_to_json(model));
+}
+
+Model load_model(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) throw ModelFileError(path + ": no such model file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ModelFileError(path + ": cannot open the model file");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return model_from_json(ss.str(), path);
+}
+
+}  // namespace orca

@@ -1,0 +1,90 @@
+#include "orca/scaler.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "orca/errors.hpp"
+
+namespace orca {
+
+std::string to_string(ScalerKind kind) { return kind == ScalerKind::minmax ? "minmax" : "standardize"; }
+
+ScalerKind parse_scaler_kind(const std::string& name) {
+    if (name == "minmax") return ScalerKind::minmax;
+    if (name == "standardize") return ScalerKind::standardize;
+    throw ParameterError("unknown scaler '" + name + "' (expected minmax or standardize)");
+}
+
+OutOfRange parse_out_of_range(const std::string& name) {
+    if (name == "clip") return OutOfRange::clip;
+    if (name == "error") return OutOfRange::error;
+    throw ParameterError("unknown --out-of-range policy '" + name + "' (expected clip or error)");
+}
+
+Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
+                   const std::vector<std::string>& names) {
+    if (rows == 0) throw DataError("cannot fit the scaler: no data rows");
+    Scaler s;
+    s.kind = kind;
+    s.min.assign(cols, INFINITY);
+    s.max.assign(cols, -INFINITY);
+    s.mean.assign(cols, 0.0);
+    s.std.assign(cols, 0.0);
+    for (size_t r = 0; r < rows; ++r) {
+        for (size_t j = 0; j < cols; ++j) {
+            const double v = X[r * cols + j];
+            s.min[j] = std::min(s.min[j], v);
+            s.max[j] = std::max(s.max[j], v);
+            s.mean[j] += v;
+        }
+    }
+    for (size_t j = 0; j < cols; ++j) s.mean[j] /= static_cast<double>(rows);
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t j = 0; j < cols; ++j) s.std[j] += std::pow(X[r * cols + j] - s.mean[j], 2);
+    for (size_t j = 0; j < cols; ++j) {
+        s.std[j] = std::sqrt(s.std[j] / static_cast<double>(rows));
+        if (!(s.max[j] > s.min[j])) {
+            std::ostringstream os;
+            os.precision(17);
+            os << "feature '" << names[j] << "' is constant (every training value is " << s.min[j]
+               << "); leave it out (--features) since it carries no information";
+            throw DataError(os.str());
+        }
+    }
+    return s;
+}
+
+size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy,
+                         const std::vector<std::string>& names, const std::string& source) const {
+    const size_t cols = min.size();
+    size_t clipped_rows = 0;
+    for (size_t r = 0; r < rows; ++r) {
+        bool clipped = false;
+        for (size_t j = 0; j < cols; ++j) {
+            double v = X[r * cols + j];
+            if (v < min[j] || v > max[j]) {
+                if (policy == OutOfRange::error) {
+                    std::ostringstream os;
+                    os.precision(17);
+                    os << source << ": row " << r + 1 << ", feature '" << names[j] << "': value " << v
+                       << " is outside the training range [" << min[j] << ", " << max[j]
+                       << "] (use --out-of-range clip to clip it)";
+                    throw DataError(os.str());
+                }
+                v = std::clamp(v, min[j], max[j]);
+                clipped = true;
+            }
+            if (kind == ScalerKind::minmax) {
+                v = std::clamp(2.0 * (v - min[j]) / (max[j] - min[j]) - 1.0, -1.0, 1.0);
+            } else {
+                v = (v - mean[j]) / std[j];
+            }
+            X[r * cols + j] = v;
+        }
+        if (clipped) ++clipped_rows;
+    }
+    return clipped_rows;
+}
+
+}  // namespace orca

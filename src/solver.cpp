@@ -1,0 +1,319 @@
+#include "orca/solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "orca/errors.hpp"
+#include "orca/row_cache.hpp"
+
+namespace orca {
+namespace {
+
+// Curvature used when K_ii + K_jj - 2 K_ij <= 0 (a non-strictly-convex pair), as LIBSVM does.
+constexpr double kTau = 1e-12;
+// Gradient updates over fewer variables than this stay on one thread.
+constexpr size_t kParallelUpdate = 8192;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+enum class Bound : char { lower, upper, free };
+
+class Smo {
+public:
+    Smo(const RowSource& rows, std::span<const double> y, std::span<const double> upper,
+        std::span<const double> linear, const SolverOptions& options)
+        : rows_(rows), m_(rows.size()), y_(y), C_(upper), p_(linear), opt_(options),
+          cache_(rows.size(), rows.size(), options.cache_mb) {
+        alpha_.assign(m_, 0.0);
+        G_.assign(p_.begin(), p_.end());
+        Gbar_.assign(m_, 0.0);
+        status_.assign(m_, Bound::lower);
+        all_.resize(m_);
+        std::iota(all_.begin(), all_.end(), 0);
+        active_ = all_;
+        diag_.resize(m_);
+        for (size_t t = 0; t < m_; ++t) diag_[t] = rows_.diagonal(t);
+    }
+
+    SolverResult run() {
+        SolverResult result;
+        long max_iter = opt_.max_iterations;
+        if (max_iter <= 0) max_iter = std::max<long>(10'000'000L, 100L * static_cast<long>(m_));
+        const long shrink_period = static_cast<long>(std::min<size_t>(m_, 1000));
+        long counter = shrink_period + 1;
+        long iter = 0;
+        double gap = kInf;
+        while (iter < max_iter) {
+            if (opt_.shrinking && --counter == 0) {
+                counter = shrink_period;
+                shrink();
+            }
+            int i = -1, j = -1;
+            if (!select(i, j, gap)) {
+                reconstruct();
+                if (!select(i, j, gap)) {
+                    result.converged = true;
+                    break;
+                }
+                counter = 1;  // shrink again at the next iteration
+            }
+            ++iter;
+            step(static_cast<size_t>(i), static_cast<size_t>(j));
+            if (opt_.progress && opt_.progress_every > 0 && iter % opt_.progress_every == 0)
+                opt_.progress(iter, gap);
+        }
+        reconstruct();
+        result.iterations = iter;
+        result.gap = gap;
+        result.rho = compute_rho();
+        double v = 0.0;
+        for (size_t t = 0; t < m_; ++t) v += alpha_[t] * (G_[t] + p_[t]);
+        result.objective = v / 2.0;
+        result.alpha = alpha_;
+        result.gradient = G_;
+        return result;
+    }
+
+private:
+    [[nodiscard]] bool in_up(size_t t) const {
+        return y_[t] > 0 ? status_[t] != Bound::upper : status_[t] != Bound::lower;
+    }
+    [[nodiscard]] bool in_low(size_t t) const {
+        return y_[t] > 0 ? status_[t] != Bound::lower : status_[t] != Bound::upper;
+    }
+    [[nodiscard]] double violation(size_t t) const { return -y_[t] * G_[t]; }
+
+    void set_status(size_t t) {
+        if (alpha_[t] >= C_[t]) status_[t] = Bound::upper;
+        else if (alpha_[t] <= 0.0) status_[t] = Bound::lower;
+        else status_[t] = Bound::free;
+    }
+
+    // The row of K for variable i, valid at least on the active columns (all when full).
+    const double* row(size_t i, bool full) {
+        auto slot = cache_.get(i);
+        const bool everything_active = active_.size() == m_;
+        if (!slot.cached) {
+            if (full || everything_active) {
+                rows_.compute_row(i, all_, slot.data);
+                cache_.mark(i, true);
+            } else {
+                rows_.compute_row(i, active_, slot.data);
+                cache_.mark(i, false);
+            }
+        } else if (full && !slot.full) {
+            rows_.compute_row(i, inactive_, slot.data);
+            cache_.mark(i, true);
+        }
+        return slot.data;
+    }
+
+    // Second-order working-set selection. Returns false when the maximal violation is below
+    // the tolerance (optimal on the active set).
+    bool select(int& i_out, int& j_out, double& gap) {
+        double gmax = -kInf;
+        int i = -1;
+        for (int t : active_) {
+            const auto tu = static_cast<size_t>(t);
+            if (in_up(tu) && violation(tu) >= gmax) {
+                gmax = violation(tu);
+                i = t;
+            }
+        }
+        double gmin = kInf;
+        int j = -1;
+        double best = kInf;
+        if (i >= 0) {
+            const auto iu = static_cast<size_t>(i);
+            const double* Ki = row(iu, false);
+            for (int t : active_) {
+                const auto tu = static_cast<size_t>(t);
+                if (!in_low(tu)) continue;
+                const double mt = violation(tu);
+                gmin = std::min(gmin, mt);
+                const double b = gmax - mt;
+                if (b <= 0.0) continue;
+                double a = diag_[iu] + diag_[tu] - 2.0 * Ki[tu];
+                if (a <= 0.0) a = kTau;
+                const double score = -(b * b) / a;
+                if (score <= best) {
+                    best = score;
+                    j = t;
+                }
+            }
+        }
+        gap = gmax - gmin;
+        i_out = i;
+        j_out = j;
+        return i >= 0 && j >= 0 && gap >= opt_.tolerance;
+    }
+
+    // Moves alpha_i up the direction (y_i, -y_j) by the clipped Newton step.
+    void step(size_t i, size_t j) {
+        const double* Ki = row(i, false);
+        const double* Kj = row(j, false);
+        double a = diag_[i] + diag_[j] - 2.0 * Ki[j];
+        if (a <= 0.0) a = kTau;
+        double lam = (violation(i) - violation(j)) / a;
+        const double room_i = y_[i] > 0 ? C_[i] - alpha_[i] : alpha_[i];
+        const double room_j = y_[j] > 0 ? alpha_[j] : C_[j] - alpha_[j];
+        lam = std::min({lam, room_i, room_j});
+        const double old_i = alpha_[i];
+        const double old_j = alpha_[j];
+        // Land exactly on a bound when the step is clipped there, so status tests are exact.
+        alpha_[i] = lam == room_i ? (y_[i] > 0 ? C_[i] : 0.0) : old_i + y_[i] * lam;
+        alpha_[j] = lam == room_j ? (y_[j] > 0 ? 0.0 : C_[j]) : old_j - y_[j] * lam;
+        const double wi = y_[i] * (alpha_[i] - old_i);
+        const double wj = y_[j] * (alpha_[j] - old_j);
+        const auto n = static_cast<std::ptrdiff_t>(active_.size());
+        const int* act = active_.data();
+#pragma omp parallel for schedule(static) if (active_.size() >= kParallelUpdate)
+        for (std::ptrdiff_t c = 0; c < n; ++c) {
+            const auto t = static_cast<size_t>(act[c]);
+            G_[t] += y_[t] * (wi * Ki[t] + wj * Kj[t]);
+        }
+        update_bound_gradient(i);
+        update_bound_gradient(j);
+    }
+
+    // Keeps Gbar_t = sum over upper-bound l of C_l Q_tl, used to rebuild shrunk gradients.
+    void update_bound_gradient(size_t l) {
+        const bool was_upper = status_[l] == Bound::upper;
+        set_status(l);
+        const bool is_upper = status_[l] == Bound::upper;
+        if (was_upper == is_upper) return;
+        const double* Kl = row(l, true);
+        const double w = (is_upper ? 1.0 : -1.0) * C_[l] * y_[l];
+        const auto n = static_cast<std::ptrdiff_t>(m_);
+#pragma omp parallel for schedule(static) if (m_ >= kParallelUpdate)
+        for (std::ptrdiff_t t = 0; t < n; ++t) {
+            const auto tu = static_cast<size_t>(t);
+            Gbar_[tu] += w * y_[tu] * Kl[tu];
+        }
+    }
+
+    void shrink() {
+        double gmax = -kInf, gmin = kInf;
+        auto bounds = [&] {
+            gmax = -kInf;
+            gmin = kInf;
+            for (int t : active_) {
+                const auto tu = static_cast<size_t>(t);
+                if (in_up(tu)) gmax = std::max(gmax, violation(tu));
+                if (in_low(tu)) gmin = std::min(gmin, violation(tu));
+            }
+        };
+        bounds();
+        if (!unshrunk_ && gmax - gmin <= 10.0 * opt_.tolerance) {
+            // Close to the end: bring every variable back once so none is left out wrongly.
+            unshrunk_ = true;
+            reconstruct();
+            bounds();
+        }
+        std::vector<int> keep;
+        keep.reserve(active_.size());
+        for (int t : active_) {
+            const auto tu = static_cast<size_t>(t);
+            const bool up = in_up(tu), low = in_low(tu);
+            bool drop = false;
+            if (up && !low) drop = violation(tu) < gmin;  // can never be the j of a pair
+            if (low && !up) drop = violation(tu) > gmax;  // can never be the i of a pair
+            if (drop) inactive_.push_back(t);
+            else keep.push_back(t);
+        }
+        active_ = std::move(keep);
+    }
+
+    // Restores the exact gradient of shrunk variables and makes every variable active.
+    void reconstruct() {
+        if (active_.size() == m_) return;
+        const std::vector<int> shrunk = inactive_;
+        for (int t : shrunk) {
+            const auto tu = static_cast<size_t>(t);
+            G_[tu] = Gbar_[tu] + p_[tu];
+        }
+        cache_.drop_partial();
+        active_ = all_;
+        inactive_.clear();
+        std::vector<int> free_vars;
+        for (size_t l = 0; l < m_; ++l)
+            if (status_[l] == Bound::free) free_vars.push_back(static_cast<int>(l));
+        if (free_vars.size() <= shrunk.size()) {
+            for (int l : free_vars) {
+                const auto lu = static_cast<size_t>(l);
+                const double* Kl = row(lu, true);
+                const double w = y_[lu] * alpha_[lu];
+                for (int t : shrunk) {
+                    const auto tu = static_cast<size_t>(t);
+                    G_[tu] += y_[tu] * w * Kl[tu];
+                }
+            }
+        } else {
+            for (int t : shrunk) {
+                const auto tu = static_cast<size_t>(t);
+                const double* Kt = row(tu, true);
+                double s = 0.0;
+                for (int l : free_vars) {
+                    const auto lu = static_cast<size_t>(l);
+                    s += y_[lu] * alpha_[lu] * Kt[lu];
+                }
+                G_[tu] += y_[tu] * s;
+            }
+        }
+    }
+
+    // The threshold as LIBSVM computes it: the mean of y_t G_t over free variables, or the
+    // midpoint of the feasible interval when no variable is free.
+    [[nodiscard]] double compute_rho() const {
+        double ub = kInf, lb = -kInf, sum = 0.0;
+        long free_count = 0;
+        for (size_t t = 0; t < m_; ++t) {
+            const double yg = y_[t] * G_[t];
+            if (status_[t] == Bound::free) {
+                sum += yg;
+                ++free_count;
+            } else if ((status_[t] == Bound::upper) == (y_[t] < 0)) {
+                ub = std::min(ub, yg);
+            } else {
+                lb = std::max(lb, yg);
+            }
+        }
+        if (free_count > 0) return sum / static_cast<double>(free_count);
+        return (ub + lb) / 2.0;
+    }
+
+    const RowSource& rows_;
+    size_t m_;
+    std::span<const double> y_, C_, p_;
+    SolverOptions opt_;
+    RowCache cache_;
+    std::vector<double> alpha_, G_, Gbar_, diag_;
+    std::vector<Bound> status_;
+    std::vector<int> all_, active_, inactive_;
+    bool unshrunk_ = false;
+};
+
+}  // namespace
+
+SolverResult solve_dual(const RowSource& rows, std::span<const double> y,
+                        std::span<const double> upper, std::span<const double> linear,
+                        const SolverOptions& options) {
+    const size_t m = rows.size();
+    if (y.size() != m || upper.size() != m || linear.size() != m)
+        throw ParameterError("solve_dual: y, upper and linear must each have " +
+                             std::to_string(m) + " entries");
+    if (m == 0) throw ParameterError("solve_dual: no training points");
+    if (!(options.tolerance > 0.0))
+        throw ParameterError("tolerance must be > 0, got " + std::to_string(options.tolerance));
+    for (size_t t = 0; t < m; ++t) {
+        if (y[t] != 1.0 && y[t] != -1.0) throw ParameterError("solve_dual: labels must be +1 or -1");
+        if (!(upper[t] > 0.0) || !std::isfinite(upper[t]))
+            throw ParameterError("C must be a finite number > 0");
+    }
+    Smo smo(rows, y, upper, linear, options);
+    return smo.run();
+}
+
+}  // namespace orca

@@ -1,0 +1,51 @@
+#include "text_cells.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+#include "orca/errors.hpp"
+
+namespace orca {
+
+std::string trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t");
+    return std::string(s.substr(first, last - first + 1));
+}
+
+bool is_missing_token(std::string_view s) {
+    std::string t = trim(s);
+    std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+    return t.empty() || t == "?" || t == "na" || t == "n/a" || t == "nan" || t == "null";
+}
+
+std::string quote_cell(std::string_view s) {
+    std::string out;
+    for (unsigned char c : s.substr(0, 40)) out.push_back(c >= 32 && c < 127 ? static_cast<char>(c) : '?');
+    if (s.size() > 40) out += "...";
+    return "'" + out + "'";
+}
+
+bool parse_double(std::string_view s, double& out) {
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    if (s.empty()) return false;
+    const auto res = std::from_chars(s.data(), s.data() + s.size(), out);
+    return res.ec == std::errc() && res.ptr == s.data() + s.size();
+}
+
+std::optional<double> parse_number_cell(std::string_view cell, const std::string& where,
+                                        const std::string& column) {
+    if (is_missing_token(cell)) return std::nullopt;
+    const std::string t = trim(cell);
+    double v = 0.0;
+    if (!parse_double(t, v))
+        throw DataError(where + ": non-numeric value " + quote_cell(t) + " in column '" + column + "'");
+    if (!std::isfinite(v))
+        throw DataError(where + ": non-finite value " + quote_cell(t) + " in column '" + column + "'");
+    return v;
+}
+
+}  // namespace orca
