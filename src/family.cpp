@@ -175,21 +175,40 @@ void Recurrence::gauss_rule(int points, std::vector<double>& nodes,
                             std::vector<double>& weights) const {
     if (points < 1 || points > max_degree_ + 1)
         throw ParameterError("gauss_rule: points must be in 1.." + std::to_string(max_degree_ + 1));
-    // Golub–Welsch: nodes are the eigenvalues of the Jacobi matrix, weights the squared first
-    // components of its normalised eigenvectors times the total mass.
+    // Golub–Welsch nodes (eigenvalues of the Jacobi matrix). The weights come from the
+    // Christoffel function 1 / sum_{k<points} p_k(x_i)^2 rather than from the eigenvectors,
+    // whose small components are only absolutely accurate (tiny tail weights would be lost).
     const Eigen::Index np = points;
     Eigen::VectorXd diag(np);
     Eigen::VectorXd sub(np > 1 ? np - 1 : 0);
     for (Eigen::Index k = 0; k < np; ++k) diag[k] = b_[static_cast<size_t>(k)];
     for (Eigen::Index k = 0; k + 1 < np; ++k) sub[k] = a_[static_cast<size_t>(k) + 1];
     Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver;
-    solver.computeFromTridiagonal(diag, sub, Eigen::ComputeEigenvectors);
+    solver.computeFromTridiagonal(diag, sub, Eigen::EigenvaluesOnly);
     nodes.resize(static_cast<size_t>(np));
     weights.resize(static_cast<size_t>(np));
+    std::vector<double> p(static_cast<size_t>(np));
     for (Eigen::Index i = 0; i < np; ++i) {
-        nodes[static_cast<size_t>(i)] = solver.eigenvalues()[i];
-        const double v0 = solver.eigenvectors()(0, i);
-        weights[static_cast<size_t>(i)] = mass_ * v0 * v0;
+        double x = solver.eigenvalues()[i];
+        // Two Newton steps on p_points polish the eigenvalue to full relative accuracy.
+        for (int it = 0; it < 2; ++it) {
+            double q_prev = 0.0, q = p0_, d_prev = 0.0, dq = 0.0;
+            for (int k = 0; k < points; ++k) {
+                const auto ku = static_cast<size_t>(k);
+                const double q_next = ((x - b_[ku]) * q - a_[ku] * q_prev) / a_[ku + 1];
+                const double d_next = ((x - b_[ku]) * dq + q - a_[ku] * d_prev) / a_[ku + 1];
+                q_prev = q;
+                q = q_next;
+                d_prev = dq;
+                dq = d_next;
+            }
+            if (dq != 0.0 && std::isfinite(q / dq)) x -= q / dq;
+        }
+        evaluate_all(x, p);
+        double sum = 0.0;
+        for (double v : p) sum += v * v;
+        nodes[static_cast<size_t>(i)] = x;
+        weights[static_cast<size_t>(i)] = 1.0 / sum;
     }
 }
 

@@ -4,17 +4,18 @@
 
 namespace orca {
 namespace {
-// The Christoffel–Darboux numerator A - B loses log10((|A|+|B|)/|A-B|) digits. Beyond this
-// ratio (about 1.5 digits, so entries stay within ~1e-14 relative) the direct sum is used.
-constexpr double kMaxCancellation = 32.0;
+// How much larger than the direct sum's rounding error the identity's error bound may be.
+constexpr double kCdErrorRatio = 32.0;
 // Rows shorter than this are computed on one thread: the fork costs more than it saves.
 constexpr size_t kParallelRowLength = 4096;
 }  // namespace
 
 TensorKernel::TensorKernel(Basis basis) : basis_(std::move(basis)) {
     a_next_.resize(basis_.dim());
+    cd_switch_.resize(basis_.dim());
     for (size_t j = 0; j < basis_.dim(); ++j) {
         a_next_[j] = basis_.recurrence(j).a(basis_.degree(j) + 1);
+        cd_switch_[j] = (basis_.degree(j) + 1.0) * a_next_[j] / kCdErrorRatio;
     }
 }
 
@@ -26,6 +27,8 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
     P.x.assign(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(count * d));
     P.p_n.resize(count * d);
     P.p_next.resize(count * d);
+    P.envelope.resize(count * d);
+    P.root_self.resize(count * d);
     P.self.resize(count);
     for (size_t i = 0; i < count; ++i) {
         double self = 1.0;
@@ -35,20 +38,22 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
             auto [pn, pn1] = rec.evaluate_pair(x, basis_.degree(j));
             P.p_n[i * d + j] = pn;
             P.p_next[i * d + j] = pn1;
-            self *= rec.kernel_direct(x, x, basis_.degree(j));
+            P.envelope[i * d + j] = std::abs(pn) + std::abs(pn1);
+            const double diag = rec.kernel_direct(x, x, basis_.degree(j));
+            P.root_self[i * d + j] = std::sqrt(diag);
+            self *= diag;
         }
         P.self[i] = self;
     }
     return P;
 }
 
-double TensorKernel::factor(size_t j, double s, double ps_n, double ps_next, double t,
-                            double pt_n, double pt_next) const {
-    const double A = ps_next * pt_n;
-    const double B = ps_n * pt_next;
-    const double num = A - B;
-    if (s != t && std::abs(num) * kMaxCancellation >= std::abs(A) + std::abs(B)) {
-        return a_next_[j] * num / (s - t);
+double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q,
+                            size_t iq) const {
+    const double s = P.x[ip], t = Q.x[iq];
+    const double gap = std::abs(s - t);
+    if (gap * P.root_self[ip] * Q.root_self[iq] >= cd_switch_[j] * P.envelope[ip] * Q.envelope[iq] && gap > 0.0) {
+        return a_next_[j] * (P.p_next[ip] * Q.p_n[iq] - P.p_n[ip] * Q.p_next[iq]) / (s - t);
     }
     return basis_.recurrence(j).kernel_direct(s, t, basis_.degree(j));
 }
@@ -56,14 +61,8 @@ double TensorKernel::factor(size_t j, double s, double ps_n, double ps_next, dou
 double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
                            size_t l) const {
     const size_t d = basis_.dim();
-    const double* xs = &P.x[i * d];
-    const double* ps = &P.p_n[i * d];
-    const double* ps1 = &P.p_next[i * d];
-    const double* xt = &Q.x[l * d];
-    const double* pt = &Q.p_n[l * d];
-    const double* pt1 = &Q.p_next[l * d];
     double prod = 1.0;
-    for (size_t j = 0; j < d; ++j) prod *= factor(j, xs[j], ps[j], ps1[j], xt[j], pt[j], pt1[j]);
+    for (size_t j = 0; j < d; ++j) prod *= factor(j, P, i * d + j, Q, l * d + j);
     return prod;
 }
 

@@ -2,8 +2,11 @@
 // The truncated tensor-product Christoffel–Darboux kernel K(x, z) = prod_j K_{n_j}(x_j, z_j).
 //
 // Each 1-D factor is evaluated in O(1) from p_n and p_{n+1} cached per point (Christoffel–
-// Darboux identity), so an entry costs O(d) like an RBF entry. Where the identity's numerator
-// cancels (points close in a coordinate) the factor falls back to the O(n) direct sum.
+// Darboux identity), so an entry costs O(d) like an RBF entry. The identity divides by s - t,
+// so the absolute rounding error of p_n, p_{n+1} (about (n+1) eps times their size) is
+// amplified by 1 / |s - t|. The direct sum's error is about eps sqrt(K(s,s) K(t,t)). Each
+// factor takes the identity only where its error bound is within kCdErrorRatio of that, and
+// the O(n) direct sum elsewhere (points close in that coordinate).
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -20,7 +23,9 @@ struct PreparedPoints {
     std::vector<double> x;       // count * dim
     std::vector<double> p_n;     // p_{n_j}(x_ij)
     std::vector<double> p_next;  // p_{n_j + 1}(x_ij)
-    std::vector<double> self;    // K(x_i, x_i), computed by the direct sum
+    std::vector<double> envelope;   // |p_{n_j}(x_ij)| + |p_{n_j+1}(x_ij)|
+    std::vector<double> root_self;  // sqrt(K_{n_j}(x_ij, x_ij)) per coordinate
+    std::vector<double> self;       // K(x_i, x_i), computed by the direct sum
 };
 
 class TensorKernel {
@@ -50,11 +55,12 @@ public:
     [[nodiscard]] std::vector<double> gram(const PreparedPoints& P) const;
 
 private:
-    [[nodiscard]] double factor(size_t j, double s, double ps_n, double ps_next, double t,
-                                double pt_n, double pt_next) const;
+    [[nodiscard]] double factor(size_t j, const PreparedPoints& P, size_t ip,
+                                const PreparedPoints& Q, size_t iq) const;
 
     Basis basis_;
-    std::vector<double> a_next_;  // a_{n_j + 1} per feature
+    std::vector<double> a_next_;     // a_{n_j + 1} per feature
+    std::vector<double> cd_switch_;  // (n_j + 1) a_{n_j+1} / kCdErrorRatio per feature
 };
 
 }  // namespace orca

@@ -1,0 +1,157 @@
+// The command-line tool as a user meets it: exit codes, one-line errors, no partial files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "orca/spiral.hpp"
+#include "test_helpers.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct RunResult {
+    int code;
+    std::string out, err;
+};
+
+class Cli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() / ("orca-cli-" + std::to_string(::getpid()) + "-" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::create_directories(dir_);
+        // The spiral as a CSV file, the way users bring data.
+        const auto ds = orca::make_double_spiral();
+        std::ostringstream csv;
+        csv.precision(17);
+        csv << "x1,x2,arm\n";
+        for (size_t r = 0; r < ds.rows; ++r) csv << ds.X[2 * r] << "," << ds.X[2 * r + 1] << "," << ds.target[r] << "\n";
+        write("spiral.csv", csv.str());
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+    void write(const std::string& name, const std::string& text) const { std::ofstream(path(name)) << text; }
+    static std::string slurp(const std::string& p) {
+        std::ifstream in(p);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    }
+    RunResult run(const std::string& args) const {
+        const std::string cmd = std::string(ORCA_CLI_PATH) + " " + args + " >" + path("out.txt") + " 2>" + path("err.txt");
+        const int status = std::system(cmd.c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(path("out.txt")), slurp(path("err.txt"))};
+    }
+    // A refused command: exit code 2, exactly one line on stderr containing `expected`.
+    void expect_refused(const std::string& args, const std::string& expected) const {
+        const RunResult r = run(args);
+        EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+        EXPECT_NE(r.err.find(expected), std::string::npos) << "stderr was: " << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_EQ(r.err.rfind("orca: error: ", 0), 0u) << r.err;
+    }
+
+    fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(Cli, FitPredictInfoRoundTrip) {
+    const RunResult fit = run("fit --data " + path("spiral.csv") + " --target arm --family jacobi --alpha 2.5 --beta 1.2 "
+                        "--degree 8 -C 10 --model " + path("m.json"));
+    ASSERT_EQ(fit.code, 0) << fit.err;
+    EXPECT_NE(fit.out.find("support vectors"), std::string::npos);
+    const RunResult pred = run("predict --model " + path("m.json") + " --data " + path("spiral.csv") + " --output " + path("p.csv"));
+    ASSERT_EQ(pred.code, 0) << pred.err;
+    const std::string p = slurp(path("p.csv"));
+    EXPECT_EQ(p.rfind("label,decision\n", 0), 0u);
+    EXPECT_EQ(std::count(p.begin(), p.end(), '\n'), 301);
+    EXPECT_NE(pred.err.find("accuracy on the 300 row(s) with a known label"), std::string::npos);
+    const RunResult info = run("info --model " + path("m.json"));
+    ASSERT_EQ(info.code, 0);
+    EXPECT_NE(info.out.find("jacobi (alpha = 2.5, beta = 1.2)"), std::string::npos);
+    EXPECT_NE(info.out.find("x1"), std::string::npos);
+}
+
+TEST_F(Cli, PerFeatureDegreesAndLibsvmFormat) {
+    write("d.svm", "+1 1:0.1 2:0.5\n-1 1:0.9 2:0.1\n+1 1:0.2 2:0.7\n-1 1:0.8 2:0.3\n+1 1:0.15 2:0.4\n-1 2:0.2\n");
+    const RunResult fit = run("fit --data " + path("d.svm") + " --degree f1=2,f2=3 --model " + path("m.json"));
+    ASSERT_EQ(fit.code, 0) << fit.err;
+    EXPECT_NE(fit.out.find("f1=2, f2=3"), std::string::npos);
+    const RunResult pred = run("predict --model " + path("m.json") + " --data " + path("d.svm"));
+    ASSERT_EQ(pred.code, 0) << pred.err;
+}
+
+TEST_F(Cli, DemoRunsWithoutFiles) {
+    const RunResult demo = run("demo");
+    ASSERT_EQ(demo.code, 0) << demo.err;
+    EXPECT_NE(demo.out.find("double spiral"), std::string::npos);
+    EXPECT_NE(demo.out.find("training accuracy"), std::string::npos);
+}
+
+TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
+    const std::string base = "fit --data " + path("spiral.csv") + " --target arm --model " + path("m.json");
+    expect_refused(base + " --family laguerre", "unknown family 'laguerre'");
+    expect_refused(base + " --family jacobi --alpha -1", "alpha must be a finite number > -1");
+    expect_refused(base + " --family jacobi --beta -2.5", "beta must be a finite number > -1");
+    expect_refused(base + " --degree -3", "--degree must be >= 0");
+    expect_refused(base + " -C 0", "-C must be > 0");
+    expect_refused(base + " --alpha 1", "--alpha and --beta apply to --family jacobi only");
+    expect_refused("fit --data " + path("spiral.csv") + " --target nope --model " + path("m.json"),
+                   "no target column 'nope' in the header (columns: x1, x2, arm)");
+    write("bad.csv", "x1,x2,arm\n1,2,A\n3,abc,B\n");
+    expect_refused("fit --data " + path("bad.csv") + " --target arm --model " + path("m.json"),
+                   "bad.csv:3:2: non-numeric value 'abc' in column 'x2'");
+    write("ragged.csv", "x1,x2,arm\n1,2,A\n3,B\n");
+    expect_refused("fit --data " + path("ragged.csv") + " --target arm --model " + path("m.json"),
+                   "ragged.csv:3: expected 3 fields");
+    write("one.csv", "x1,x2,arm\n1,2,A\n3,4,A\n");
+    expect_refused("fit --data " + path("one.csv") + " --target arm --model " + path("m.json"), "one class only");
+    write("three.csv", "x1,x2,arm\n1,2,A\n3,4,B\n5,6,C\n");
+    expect_refused("fit --data " + path("three.csv") + " --target arm --model " + path("m.json"),
+                   "3 classes; only two-class problems are supported so far");
+    write("const.csv", "x1,x2,arm\n1,2,A\n3,2,B\n");
+    expect_refused("fit --data " + path("const.csv") + " --target arm --model " + path("m.json"),
+                   "feature 'x2' is constant");
+    write("empty.csv", "");
+    expect_refused("fit --data " + path("empty.csv") + " --target arm --model " + path("m.json"), "the file is empty");
+    write("missing.csv", "x1,x2,arm\n1,?,A\n3,4,B\n5,6,A\n");
+    expect_refused("fit --data " + path("missing.csv") + " --target arm --model " + path("m.json"),
+                   "missing.csv:2:2 (column 'x2'): missing value");
+    expect_refused("fit --data " + path("nofile.csv") + " --target arm --model " + path("m.json"), "no such file");
+    EXPECT_FALSE(fs::exists(path("m.json")));
+    expect_refused("predict --model " + path("nomodel.json") + " --data " + path("spiral.csv"), "no such model file");
+    expect_refused("fit --data", "--data");
+}
+
+TEST_F(Cli, DropMissingReportsTheCount) {
+    write("missing.csv", "x1,x2,arm\n1,?,A\n3,4,B\n5,6,A\n7,1,B\n2,2,A\n8,3,B\n");
+    const RunResult r = run("fit --data " + path("missing.csv") + " --target arm --degree 1 --drop-missing --model " + path("m.json"));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("dropped 1 row(s) with missing values; 5 remain"), std::string::npos);
+}
+
+TEST_F(Cli, FailedFitLeavesAnExistingModelUntouched) {
+    ASSERT_EQ(run("fit --data " + path("spiral.csv") + " --target arm --degree 3 --model " + path("m.json")).code, 0);
+    const std::string before = slurp(path("m.json"));
+    write("bad.csv", "x1,x2,arm\n1,2,A\n3,abc,B\n");
+    EXPECT_EQ(run("fit --data " + path("bad.csv") + " --target arm --model " + path("m.json")).code, 2);
+    EXPECT_EQ(slurp(path("m.json")), before);
+}
+
+TEST_F(Cli, OutOfRangePolicy) {
+    ASSERT_EQ(run("fit --data " + path("spiral.csv") + " --target arm --degree 3 --model " + path("m.json")).code, 0);
+    write("far.csv", "x1,x2\n0,0\n1000,0\n");
+    const RunResult clip = run("predict --model " + path("m.json") + " --data " + path("far.csv"));
+    EXPECT_EQ(clip.code, 0);
+    EXPECT_NE(clip.err.find("1 of 2 row(s) had values outside the training range and were clipped"), std::string::npos);
+    expect_refused("predict --model " + path("m.json") + " --data " + path("far.csv") + " --out-of-range error",
+                   "row 2, feature 'x1': value 1000 is outside the training range");
+    write("wrong.csv", "x1,z\n0,0\n");
+    expect_refused("predict --model " + path("m.json") + " --data " + path("wrong.csv"), "no feature column 'x2'");
+}

@@ -1,0 +1,116 @@
+// Readers: what they accept, and the exact location they name when they refuse.
+#include <gtest/gtest.h>
+
+#include "orca/dataset.hpp"
+#include "orca/echocardiogram.hpp"
+#include "orca/errors.hpp"
+#include "test_helpers.hpp"
+
+using namespace orca;
+
+namespace {
+
+ReadOptions with_target(const std::string& target) {
+    ReadOptions o;
+    o.target = target;
+    return o;
+}
+
+std::string error_of(const std::string& text, const ReadOptions& o) {
+    try {
+        (void)parse_csv(text, "t.csv", o);
+    } catch (const DataError& e) {
+        return e.what();
+    } catch (const ParameterError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST(Csv, ReadsQuotesBomCrlfAndBlankLines) {
+    const std::string text = "\xEF\xBB\xBF" "a,\"b, quoted\",y\r\n1,2.5,cat\r\n\r\n  -3 , \"4e1\" ,\"dog\"\r\n";
+    const Dataset ds = parse_csv(text, "t.csv", with_target("y"));
+    ASSERT_EQ(ds.rows, 2u);
+    ASSERT_EQ(ds.cols, 2u);
+    EXPECT_EQ(ds.feature_names[1], "b, quoted");
+    EXPECT_EQ(ds.X, (std::vector<double>{1, 2.5, -3, 40}));
+    EXPECT_EQ(ds.target, (std::vector<std::string>{"cat", "dog"}));
+    EXPECT_EQ(ds.target_name, "y");
+}
+
+TEST(Csv, SelectsFeaturesByName) {
+    ReadOptions o = with_target("y");
+    o.features = {"c", "a"};
+    const Dataset ds = parse_csv("a,b,c,y\n1,2,3,u\n4,5,6,v\n", "t.csv", o);
+    EXPECT_EQ(ds.feature_names, (std::vector<std::string>{"c", "a"}));
+    EXPECT_EQ(ds.X, (std::vector<double>{3, 1, 6, 4}));
+}
+
+TEST(Csv, ErrorsNameFileLineAndColumn) {
+    EXPECT_EQ(error_of("a,b,y\n1,2,u\n3,x7,v\n", with_target("y")),
+              "t.csv:3:2: non-numeric value 'x7' in column 'b'");
+    EXPECT_EQ(error_of("a,b,y\n1,2,u\n3,v\n", with_target("y")),
+              "t.csv:3: expected 3 fields (as in the header), found 2");
+    EXPECT_EQ(error_of("a,b,y\n1,?,u\n", with_target("y")),
+              "t.csv:2:2 (column 'b'): missing value (use --drop-missing to leave such rows out)");
+    EXPECT_EQ(error_of("a,b,y\n1,inf,u\n", with_target("y")), "t.csv:2:2: non-finite value 'inf' in column 'b'");
+    EXPECT_EQ(error_of("a,b\n1,2\n", with_target("y")), "t.csv: no target column 'y' in the header (columns: a, b)");
+    EXPECT_EQ(error_of("a,a,y\n1,2,u\n", with_target("y")), "t.csv:1:2: duplicate column name 'a'");
+    EXPECT_EQ(error_of("", with_target("y")), "t.csv: the file is empty (expected a header line)");
+    EXPECT_EQ(error_of("a,y\n\"1,u\n", with_target("y")), "t.csv:2: unterminated quoted field");
+    EXPECT_NE(error_of("a,y\n\xff\xfe,u\n", with_target("y")).find("non-numeric value '?" "?'"), std::string::npos);
+}
+
+TEST(Csv, DropMissingCountsTheRows) {
+    ReadOptions o = with_target("y");
+    o.drop_missing = true;
+    const Dataset ds = parse_csv("a,b,y\n1,NA,u\n2,3,v\n4,5,\n6,7,u\n", "t.csv", o);
+    EXPECT_EQ(ds.rows, 2u);
+    EXPECT_EQ(ds.dropped_rows, 2u);
+}
+
+TEST(Libsvm, ReadsSparseRowsAndNamesColumns) {
+    const Dataset ds = parse_libsvm("+1 1:0.5 3:-2\n-1 2:1e-3 # comment\n\n+1\n", "t.svm", {});
+    ASSERT_EQ(ds.rows, 3u);
+    ASSERT_EQ(ds.cols, 3u);
+    EXPECT_EQ(ds.feature_names, (std::vector<std::string>{"f1", "f2", "f3"}));
+    EXPECT_EQ(ds.X, (std::vector<double>{0.5, 0, -2, 0, 1e-3, 0, 0, 0, 0}));
+    EXPECT_EQ(ds.target, (std::vector<std::string>{"+1", "-1", "+1"}));
+}
+
+TEST(Libsvm, ErrorsNameLineAndColumn) {
+    auto err = [](const std::string& text) {
+        try {
+            (void)parse_libsvm(text, "t.svm", {});
+        } catch (const DataError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    EXPECT_EQ(err("1 1:2\n-1 2:x\n"), "t.svm:2:4: non-numeric value 'x' in column 'f2'");
+    EXPECT_EQ(err("1 3:2 2:1\n"), "t.svm:1:7: feature indices must increase along a line, found 2 after 3");
+    EXPECT_EQ(err("1 0:2\n"), "t.svm:1:3: expected index:value with an integer index >= 1, found '0:2'");
+}
+
+TEST(Labels, SortedNumericallyAndTwoClassesOnly) {
+    const auto enc = encode_binary_labels({"10", "9", "10"}, "s");
+    EXPECT_EQ(enc.classes, (std::vector<std::string>{"9", "10"}));
+    EXPECT_EQ(enc.y, (std::vector<double>{1, -1, 1}));
+    EXPECT_THROW((void)encode_binary_labels({"a", "a"}, "s"), DataError);
+    try {
+        (void)encode_binary_labels({"a", "b", "c"}, "s");
+        FAIL();
+    } catch (const DataError& e) {
+        EXPECT_NE(std::string(e.what()).find("multi-class"), std::string::npos);
+    }
+}
+
+TEST(Echocardiogram, PaperSetupGives108Rows) {
+    const Dataset ds = load_echocardiogram(test::echocardiogram_path());
+    EXPECT_EQ(ds.rows, 108u);
+    EXPECT_EQ(ds.cols, 5u);
+    EXPECT_EQ(std::count(ds.target.begin(), ds.target.end(), "0"), 75);
+    EXPECT_EQ(std::count(ds.target.begin(), ds.target.end(), "1"), 33);
+}

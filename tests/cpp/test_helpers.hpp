@@ -1,0 +1,31 @@
+#pragma once
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace orca::test {
+
+// Where ../shared lives: $ORCA_SHARED_DIR, else the folder beside the repository.
+inline std::string shared_dir() {
+    if (const char* env = std::getenv("ORCA_SHARED_DIR")) return env;
+    return ORCA_SHARED_DIR;
+}
+
+inline std::string echocardiogram_path() {
+    return shared_dir() + "/data/echocardiogram/echocardiogram.data";
+}
+
+// m x d points uniform in [lo, hi], row-major.
+inline std::vector<double> uniform_points(size_t m, size_t d, unsigned seed, double lo = -1.0,
+                                          double hi = 1.0) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(lo, hi);
+    std::vector<double> x(m * d);
+    for (auto& v : x) v = u(rng);
+    return x;
+}
+
+constexpr double kEps = 2.220446049250313e-16;
+
+}  // namespace orca::test

@@ -1,0 +1,178 @@
+// Training, prediction and the model file, end to end in the engine.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <numbers>
+#include <thread>
+
+#include "orca/errors.hpp"
+#include "orca/model_io.hpp"
+#include "orca/spiral.hpp"
+#include "test_helpers.hpp"
+
+using namespace orca;
+
+namespace {
+
+TrainOptions legendre(int n, double C) {
+    TrainOptions o;
+    o.family = FamilySpec::make("legendre");
+    o.degrees = {n};
+    o.C = C;
+    return o;
+}
+
+}  // namespace
+
+TEST(Model, DecisionIsTheKernelExpansionPlusBias) {
+    const Dataset data = make_double_spiral();
+    const Model model = Model::train(data, legendre(8, 1.0));
+    ASSERT_TRUE(model.summary.converged);
+    EXPECT_GT(model.summary.training_accuracy, 0.95);
+    // Reference: g(x) = sum_i a_i K(x_i, x) + b with K by direct sums only.
+    const auto grid = test::uniform_points(40, 2, 21u);
+    const auto g = model.decision_function_scaled(grid, 40);
+    const TensorKernel k = model.kernel();
+    for (size_t r = 0; r < 40; ++r) {
+        double ref = model.bias;
+        for (size_t i = 0; i < model.support_count(); ++i)
+            ref += model.coefficients[i] * k.entry_direct(std::span(model.support_vectors).subspan(i * 2, 2),
+                                                          std::span(grid).subspan(r * 2, 2));
+        EXPECT_NEAR(g[r], ref, 1e-11 * (1.0 + std::abs(ref)));
+    }
+    // The equality constraint: sum_i a_i = 0.
+    double s = 0.0, scale = 0.0;
+    for (double a : model.coefficients) {
+        s += a;
+        scale += std::abs(a);
+    }
+    EXPECT_LT(std::abs(s), 1e-12 * scale);
+}
+
+TEST(Model, SaveLoadPredictIsBitForBit) {
+    const Dataset data = make_double_spiral();
+    TrainOptions o;
+    o.family = FamilySpec::make("jacobi", 2.5, 1.2);
+    o.degrees = {6, 9};
+    o.measure = Measure::lebesgue;
+    o.C = 3.0;
+    const Model model = Model::train(data, o);
+    const std::string text = model_to_json(model);
+    const Model back = model_from_json(text, "m.json");
+    EXPECT_EQ(model_to_json(back), text);
+    const auto a = model.decision_function(data.X, data.rows, OutOfRange::clip, "x");
+    const auto b = back.decision_function(data.X, data.rows, OutOfRange::clip, "x");
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i], b[i]);
+    EXPECT_EQ(back.degrees, (std::vector<int>{6, 9}));
+    EXPECT_EQ(back.measure, Measure::lebesgue);
+    EXPECT_EQ(back.classes, model.classes);
+}
+
+TEST(Model, MalformedModelFilesAreRefusedWithTheReason) {
+    const Model model = Model::train(make_double_spiral(), legendre(3, 1.0));
+    const auto good = nlohmann::json::parse(model_to_json(model));
+    auto message = [](const std::string& text) {
+        try {
+            (void)model_from_json(text, "m.json");
+        } catch (const ModelFileError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_EQ(message("{not json"), "m.json: not valid JSON (byte 3); is this an ORCA model file?");
+    EXPECT_EQ(message(model_to_json(model).substr(0, 200)).rfind("m.json: not valid JSON", 0), 0u);
+    auto edited = good;
+    edited["format_version"] = 99;
+    EXPECT_EQ(message(edited.dump()), "m.json: model format version 99 is not supported (this orca reads version 1)");
+    edited = good;
+    edited.erase("bias");
+    EXPECT_EQ(message(edited.dump()), "m.json: missing field 'bias'");
+    edited = good;
+    edited["coefficients"].erase(0);
+    EXPECT_NE(message(edited.dump()).find("coefficients: expected"), std::string::npos);
+    edited = good;
+    edited["support_vectors"][0].push_back(0.5);
+    EXPECT_NE(message(edited.dump()).find("support_vectors[0]: expected 2 values, found 3"), std::string::npos);
+    edited = good;
+    edited["kernel"]["alpha"] = "x";
+    EXPECT_EQ(message(edited.dump()), "m.json: kernel.alpha: expected a number");
+    edited = good;
+    edited["kernel"]["family"] = "jacobi";
+    edited["kernel"]["alpha"] = -3;
+    EXPECT_NE(message(edited.dump()).find("alpha must be a finite number > -1"), std::string::npos);
+    EXPECT_EQ(message("[1,2]"), "m.json: not an ORCA model file (no \"format\": \"orca-model\")");
+}
+
+TEST(Model, TwoFitsInTwoThreadsDoNotInterfere) {
+    const Dataset data = make_double_spiral();
+    const Model ref1 = Model::train(data, legendre(8, 1.0));
+    const Model ref2 = Model::train(data, legendre(5, 10.0));
+    Model m1, m2;
+    std::thread t1([&] { m1 = Model::train(data, legendre(8, 1.0)); });
+    std::thread t2([&] { m2 = Model::train(data, legendre(5, 10.0)); });
+    t1.join();
+    t2.join();
+    EXPECT_EQ(model_to_json(m1), model_to_json(ref1));
+    EXPECT_EQ(model_to_json(m2), model_to_json(ref2));
+}
+
+TEST(Model, IterationCapIsReportedNotThrown) {
+    TrainOptions o = legendre(8, 100.0);
+    o.solver.max_iterations = 5;
+    const Model model = Model::train(make_double_spiral(), o);
+    EXPECT_FALSE(model.summary.converged);
+    EXPECT_EQ(model.summary.iterations, 5);
+}
+
+TEST(Model, OutOfRangePointsAreClippedAndCountedOrRefused) {
+    const Dataset data = make_double_spiral();
+    const Model model = Model::train(data, legendre(4, 1.0));
+    std::vector<double> X = {0.0, 0.0, 1e6, 0.0, 0.0, -1e6, 1.0, 1.0};
+    size_t clipped = 0;
+    const auto g = model.decision_function(X, 4, OutOfRange::clip, "x", &clipped);
+    EXPECT_EQ(clipped, 2u);
+    for (double v : g) EXPECT_TRUE(std::isfinite(v));
+    try {
+        (void)model.decision_function(X, 4, OutOfRange::error, "test.csv");
+        FAIL();
+    } catch (const DataError& e) {
+        EXPECT_NE(std::string(e.what()).find("test.csv: row 2, feature 'x1': value 1000000 is outside the training range"),
+                  std::string::npos);
+    }
+}
+
+TEST(Model, BadTrainingInputIsRefused) {
+    Dataset data = make_double_spiral();
+    for (size_t r = 0; r < data.rows; ++r) data.X[r * 2 + 1] = 4.0;
+    try {
+        (void)Model::train(data, legendre(3, 1.0));
+        FAIL();
+    } catch (const DataError& e) {
+        EXPECT_NE(std::string(e.what()).find("feature 'x2' is constant"), std::string::npos);
+    }
+    TrainOptions o = legendre(3, 1.0);
+    o.degrees = {1, 2, 3};
+    EXPECT_THROW((void)Model::train(make_double_spiral(), o), ParameterError);
+    o = legendre(3, 0.0);
+    EXPECT_THROW((void)Model::train(make_double_spiral(), o), ParameterError);
+    o = legendre(-1, 1.0);
+    EXPECT_THROW((void)Model::train(make_double_spiral(), o), ParameterError);
+}
+
+TEST(Spiral, IsDeterministicAndMatchesTheSpec) {
+    const Dataset a = make_double_spiral();
+    const Dataset b = make_double_spiral();
+    EXPECT_EQ(a.X, b.X);
+    EXPECT_EQ(a.rows, 300u);
+    // Arm B is the mirror of arm A before noise: the means of the two arms are opposite.
+    SpiralOptions no_noise;
+    no_noise.noise = 0.0;
+    const Dataset c = make_double_spiral(no_noise);
+    for (size_t k = 0; k < 150; ++k) {
+        EXPECT_DOUBLE_EQ(c.X[2 * k], -c.X[2 * (k + 150)]);
+        EXPECT_DOUBLE_EQ(c.X[2 * k + 1], -c.X[2 * (k + 150) + 1]);
+    }
+    EXPECT_NEAR(std::hypot(c.X[0], c.X[1]), std::numbers::pi / 2, 1e-12);
+}
