@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs everything ORCA needs to build and test, from Debian 12 packages only.
+set -euo pipefail
+packages=(
+  build-essential cmake git
+  libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+  libgtest-dev libbenchmark-dev
+  libsvm-dev libsvm-tools
+  python3 python3-venv python3-pip python3-dev pybind11-dev python3-pybind11
+  python3-numpy python3-scipy python3-pandas python3-matplotlib python3-sklearn python3-pytest
+  python3-libsvm python3-openturns
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "all build and test dependencies are installed"
+  exit 0
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "installing: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
