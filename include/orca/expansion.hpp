@@ -1,0 +1,38 @@
+#pragma once
+// The exact RKHS expansion of a trained machine: h(x) = sum_i a_i K(x_i, x) = sum_k c_k phi_k(x),
+// c_k = sum_i a_i phi_k(x_i), phi_k(x) = prod_j p_{k_j}(x_j). Multi-indices are ordered
+// lexicographically with the last feature's index running fastest.
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "orca/basis.hpp"
+
+namespace orca {
+
+class Model;
+
+struct Expansion {
+    Basis basis;
+    std::vector<double> points;  // support vectors, count x dim, kernel coordinates
+    std::vector<double> a;       // a_i = alpha_i y_i
+    [[nodiscard]] size_t count() const { return a.size(); }
+    [[nodiscard]] size_t dim() const { return basis.dim(); }
+};
+
+[[nodiscard]] Expansion expansion_of(const Model& model);
+
+// ||h||^2_H = a' K a, through the kernel (independent of the coefficients).
+[[nodiscard]] double rkhs_norm_squared(const Expansion& e);
+// c_0 = (prod_j p_0) sum_i a_i, zero by the dual's equality constraint up to rounding.
+[[nodiscard]] double constant_coefficient(const Expansion& e);
+// p_k(x_ij) for k = 0..n_j: one (count x (n_j + 1)) row-major matrix per feature.
+[[nodiscard]] std::vector<std::vector<double>> basis_values(const Expansion& e);
+
+// All coefficients in multi-index order. Throws ResourceError when there are more than
+// max_count of them (the message gives the count and the memory it would need).
+[[nodiscard]] std::vector<double> dense_coefficients(const Expansion& e, double max_count = 5e7);
+// The multi-index of position `flat` in that order.
+[[nodiscard]] std::vector<int> multi_index(const Basis& basis, size_t flat);
+
+}  // namespace orca

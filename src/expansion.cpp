@@ -1,0 +1,74 @@
+#include "orca/expansion.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "enumerate_blocks.hpp"
+#include "orca/errors.hpp"
+#include "orca/kernel.hpp"
+#include "orca/model.hpp"
+
+namespace orca {
+
+Expansion expansion_of(const Model& model) {
+    return Expansion{model.basis(), model.support_vectors, model.coefficients};
+}
+
+double rkhs_norm_squared(const Expansion& e) {
+    const TensorKernel kernel(e.basis);
+    const PreparedPoints P = kernel.prepare(e.points, e.count());
+    const auto m = static_cast<std::ptrdiff_t>(e.count());
+    double total = 0.0;
+#pragma omp parallel for schedule(dynamic, 16) reduction(+ : total)
+    for (std::ptrdiff_t i = 0; i < m; ++i) {
+        const auto iu = static_cast<size_t>(i);
+        double row = 0.5 * e.a[iu] * P.self[iu];
+        for (size_t l = iu + 1; l < e.count(); ++l) row += e.a[l] * kernel.entry(P, iu, P, l);
+        total += 2.0 * e.a[iu] * row;
+    }
+    return total;
+}
+
+double constant_coefficient(const Expansion& e) {
+    double s = 0.0;
+    for (double v : e.a) s += v;
+    return e.basis.constant_function() * s;
+}
+
+std::vector<std::vector<double>> basis_values(const Expansion& e) {
+    std::vector<std::vector<double>> P(e.dim());
+    for (size_t j = 0; j < e.dim(); ++j) {
+        const size_t width = static_cast<size_t>(e.basis.degree(j)) + 1;
+        P[j].resize(e.count() * width);
+        for (size_t i = 0; i < e.count(); ++i)
+            e.basis.recurrence(j).evaluate_all(e.points[i * e.dim() + j], std::span(P[j]).subspan(i * width, width));
+    }
+    return P;
+}
+
+std::vector<int> multi_index(const Basis& basis, size_t flat) {
+    std::vector<int> k(basis.dim());
+    for (size_t j = basis.dim(); j-- > 0;) {
+        const auto width = static_cast<size_t>(basis.degree(j)) + 1;
+        k[j] = static_cast<int>(flat % width);
+        flat /= width;
+    }
+    return k;
+}
+
+std::vector<double> dense_coefficients(const Expansion& e, double max_count) {
+    const double count = e.basis.size();
+    if (count > max_count)
+        throw ResourceError("listing all " + std::to_string(static_cast<long long>(count)) +
+                            " coefficients would need " + std::to_string(static_cast<long long>(count * 8 / 1048576)) +
+                            " MiB; ask for the largest ones (top=K) or use the pair algorithm for the indices");
+    std::vector<double> c(static_cast<size_t>(count));
+    const auto P = basis_values(e);
+    enumerate_blocks(e, P, [&](const CoefficientBlock& b, int) {
+        for (size_t r = 0; r < b.rows; ++r)
+            for (size_t s = 0; s < b.cols; ++s) c[b.flat_offset + r * b.cols + s] = b.values[r * b.cols + s];
+    });
+    return c;
+}
+
+}  // namespace orca

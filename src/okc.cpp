@@ -1,0 +1,175 @@
+// The OKC analysis: choose the algorithm, run it, normalise and derive every index.
+#include "orca/okc.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "okc_internal.hpp"
+#include "orca/errors.hpp"
+
+namespace orca {
+namespace {
+
+// Forced enumerations beyond this much work are refused: hours on a laptop.
+constexpr double kMaxEnumerationFlops = 1e13;
+// The automatic choice lists coefficients (when asked) by enumeration up to this much work.
+constexpr double kCoefficientListFlops = 2e11;
+
+std::string human(double v) {
+    std::ostringstream os;
+    os.precision(3);
+    os << v;
+    return os.str();
+}
+
+double enumeration_memory_bytes(const Expansion& e, long top) {
+    const double count = e.basis.size();
+    const double threads = omp_get_max_threads();
+    // Active-set masses: at most min(2^d, count) subsets per thread, ~64 bytes each in a hash map.
+    const double subsets = std::min(std::pow(2.0, static_cast<double>(e.dim())), count) * 64.0 * threads;
+    const double scratch = threads * static_cast<double>(e.dim() + 2) * static_cast<double>(e.count()) * 8.0;
+    const double listed = top < 0 ? count * (24.0 + 4.0 * static_cast<double>(e.dim()) + 32.0)
+                                  : static_cast<double>(top) * (24.0 + 4.0 * static_cast<double>(e.dim()) + 32.0) * threads;
+    return subsets + scratch + listed;
+}
+
+void derive(OkcReport& r, const RawOkc& raw) {
+    const size_t d = r.dim;
+    const size_t width = raw.total_degree + 1;
+    double E = 0.0;
+    for (double v : raw.block) E += v;
+    r.energy = E;
+    const double inv = E > 0.0 ? 1.0 / E : 0.0;
+    r.block.assign(d + 1, std::vector<double>(width, 0.0));
+    r.order.assign(d + 1, 0.0);
+    r.spectrum.assign(width, 0.0);
+    for (size_t q = 0; q <= d; ++q)
+        for (size_t N = 0; N < width; ++N) {
+            const double v = raw.block[q * width + N] * inv;
+            r.block[q][N] = v;
+            r.order[q] += v;
+            r.spectrum[N] += v;
+        }
+    r.cumulative.assign(width, 0.0);
+    double run = 0.0;
+    for (size_t N = 0; N < width; ++N) {
+        run += r.spectrum[N];
+        r.cumulative[N] = run;
+        (N % 2 ? r.odd : r.even) += r.spectrum[N];
+    }
+    r.peak = static_cast<int>(std::max_element(r.spectrum.begin(), r.spectrum.end()) - r.spectrum.begin());
+    r.thresholds.clear();
+    for (double eps : r.eps) {
+        // F(T) >= 1 - eps, with a rounding allowance so that F(last) = 1 always qualifies.
+        int T = static_cast<int>(width) - 1;
+        for (size_t N = 0; N < width; ++N)
+            if (r.cumulative[N] >= 1.0 - eps - 1e-12) {
+                T = static_cast<int>(N);
+                break;
+            }
+        r.thresholds.push_back(T);
+    }
+    r.marginal.resize(d);
+    r.total_effect.resize(d);
+    r.pairwise.assign(d * d, 0.0);
+    for (size_t i = 0; i < d; ++i) {
+        r.marginal[i] = raw.marginal[i] * inv;
+        r.total_effect[i] = raw.total[i] * inv;
+        for (size_t j = 0; j < d; ++j) r.pairwise[i * d + j] = raw.pairwise[i * d + j] * inv;
+    }
+    r.max_subset_order = raw.max_subset_order;
+    r.top_subsets = raw.subsets;
+    for (auto& s : r.top_subsets) s.share *= inv;
+    std::sort(r.top_subsets.begin(), r.top_subsets.end(), [](const SubsetShare& a, const SubsetShare& b) {
+        return a.share != b.share ? a.share > b.share : a.features < b.features;
+    });
+    r.coefficients = raw.coefficients;
+}
+
+}  // namespace
+
+std::string to_string(OkcMethod m) {
+    switch (m) {
+        case OkcMethod::automatic: return "auto";
+        case OkcMethod::enumeration: return "enumeration";
+        case OkcMethod::pairs: return "pairs";
+    }
+    return "auto";
+}
+
+OkcMethod parse_okc_method(const std::string& name) {
+    if (name == "auto") return OkcMethod::automatic;
+    if (name == "enumeration" || name == "enumerate") return OkcMethod::enumeration;
+    if (name == "pairs") return OkcMethod::pairs;
+    throw ParameterError("unknown analysis method '" + name + "' (expected auto, enumeration or pairs)");
+}
+
+OkcCost estimate_okc_cost(const Expansion& e) {
+    const double m = static_cast<double>(e.count());
+    OkcCost c;
+    // Leaf products dominate: 2 flops per (support vector, coefficient), plus the walk.
+    c.enumeration = 2.0 * m * e.basis.size() + 4.0 * e.basis.size();
+    double per_pair = 0.0, N = 0.0;
+    for (size_t j = 0; j < e.dim(); ++j) {
+        const double n = e.basis.degree(j);
+        per_pair += 2.0 * (static_cast<double>(j) + 1.0) * (N + 1.0) * (n + 1.0) + 3.0 * n;
+        N += n;
+    }
+    per_pair += static_cast<double>(e.dim() + 1) * (N + 1.0);
+    c.pairs = 0.5 * m * (m + 1.0) * per_pair;
+    return c;
+}
+
+OkcReport analyze(const Expansion& e, const OkcOptions& options) {
+    if (e.count() == 0) throw ParameterError("the model has no support vectors to analyse");
+    for (double eps : options.eps)
+        if (!(eps > 0.0 && eps < 1.0)) throw ParameterError("--eps values must lie in (0, 1), got " + human(eps));
+    if (e.dim() > 63) throw ParameterError("the analysis supports at most 63 features");
+    const OkcCost cost = estimate_okc_cost(e);
+    const bool wants_coefficients = options.top_coefficients != 0;
+    OkcMethod method = options.method;
+    const double mem_limit = options.memory_limit_mb * 1048576.0;
+    const double mem = enumeration_memory_bytes(e, options.top_coefficients);
+    if (method == OkcMethod::automatic) {
+        const bool enumeration_fits = mem <= mem_limit && cost.enumeration <= kMaxEnumerationFlops;
+        if (wants_coefficients && enumeration_fits && cost.enumeration <= std::max(kCoefficientListFlops, cost.pairs))
+            method = OkcMethod::enumeration;
+        else
+            method = enumeration_fits && cost.enumeration <= cost.pairs ? OkcMethod::enumeration : OkcMethod::pairs;
+    }
+    if (method == OkcMethod::pairs && wants_coefficients)
+        throw ParameterError("individual coefficients need the enumeration algorithm, which " +
+                             std::string(options.method == OkcMethod::pairs ? "was not chosen" : "cannot run here") +
+                             " (" + human(e.basis.size()) + " coefficients); ask for none (--coefficients none)");
+    if (method == OkcMethod::enumeration) {
+        if (mem > mem_limit)
+            throw ResourceError("enumerating " + human(e.basis.size()) + " coefficients needs about " +
+                                human(mem / 1048576.0) + " MiB, over the " + human(options.memory_limit_mb) +
+                                " MiB limit; use the pair algorithm (--method pairs), which gives every index "
+                                "except individual coefficients");
+        if (cost.enumeration > kMaxEnumerationFlops)
+            throw ResourceError("enumerating " + human(e.basis.size()) + " coefficients would take about " +
+                                human(cost.enumeration) + " floating-point operations (hours); use the pair "
+                                "algorithm (--method pairs, about " + human(cost.pairs) + "), which gives every index "
+                                "except individual coefficients");
+    }
+    OkcReport r;
+    r.method = method;
+    r.dim = e.dim();
+    r.degrees = e.basis.degrees();
+    r.eps = options.eps;
+    r.coefficient_count = e.basis.size();
+    const auto P = basis_values(e);
+    const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, options.top_coefficients)
+                                                        : okc_by_pairs(e, P);
+    derive(r, raw);
+    if (r.top_subsets.size() > options.top_subsets) r.top_subsets.resize(options.top_subsets);
+    r.energy_kernel = rkhs_norm_squared(e);
+    r.constant = constant_coefficient(e);
+    return r;
+}
+
+}  // namespace orca

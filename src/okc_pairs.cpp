@@ -1,0 +1,147 @@
+// OKC indices without coefficients (algorithm (b), math spec §5b).
+//
+// With K_n(s,t) = kappa + g(s,t), kappa = p_0(s) p_0(t), g = sum_{k>=1} p_k(s) p_k(t):
+//   sum_k s^q(k) t^N(k) c_k^2 = sum_{i,l} a_i a_l prod_j [kappa_j + s sum_{k>=1} t^k p_k(x_ij) p_k(x_lj)],
+// a product of d small bivariate polynomials per support-vector pair. The total index uses
+//   sum_{k_i > 0} c_k^2 = sum_{i,l} a_i a_l g_i(x_i, x_l) prod_{j != i} K_j(x_i, x_l).
+#include <omp.h>
+
+#include <algorithm>
+
+#include "okc_internal.hpp"
+
+namespace orca {
+
+void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P, std::vector<double>& marginal,
+                   std::vector<double>& pairwise) {
+    const size_t d = e.dim(), m = e.count();
+    std::vector<double> p0(d);
+    double all_p0 = 1.0;
+    for (size_t j = 0; j < d; ++j) {
+        p0[j] = e.basis.recurrence(j).p0();
+        all_p0 *= p0[j];
+    }
+    marginal.assign(d, 0.0);
+    pairwise.assign(d * d, 0.0);
+    // c_{k e_i} = (prod_{j != i} p_0^(j)) sum_l a_l p_k(x_li), k >= 1.
+    for (size_t i = 0; i < d; ++i) {
+        const size_t w = static_cast<size_t>(e.basis.degree(i)) + 1;
+        const double others = all_p0 / p0[i];
+        for (size_t k = 1; k < w; ++k) {
+            double c = 0.0;
+            for (size_t l = 0; l < m; ++l) c += e.a[l] * P[i][l * w + k];
+            marginal[i] += (others * c) * (others * c);
+        }
+    }
+    // c_{k e_i + r e_j} = (prod_{others} p_0) sum_l a_l p_k(x_li) p_r(x_lj), k, r >= 1.
+    const auto dd = static_cast<std::ptrdiff_t>(d);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::ptrdiff_t ii = 0; ii < dd; ++ii) {
+        const auto i = static_cast<size_t>(ii);
+        const size_t wi = static_cast<size_t>(e.basis.degree(i)) + 1;
+        std::vector<double> c;
+        for (size_t j = i + 1; j < d; ++j) {
+            const size_t wj = static_cast<size_t>(e.basis.degree(j)) + 1;
+            const double others = all_p0 / (p0[i] * p0[j]);
+            c.assign(wi * wj, 0.0);
+            for (size_t l = 0; l < m; ++l) {
+                const double* pi = &P[i][l * wi];
+                const double* pj = &P[j][l * wj];
+                for (size_t k = 1; k < wi; ++k) {
+                    const double f = e.a[l] * pi[k];
+                    for (size_t r = 1; r < wj; ++r) c[k * wj + r] += f * pj[r];
+                }
+            }
+            double mass = 0.0;
+            for (double v : c) mass += (others * v) * (others * v);
+            pairwise[i * d + j] = pairwise[j * d + i] = mass;
+        }
+    }
+}
+
+RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& P) {
+    const size_t d = e.dim(), m = e.count();
+    RawOkc raw;
+    for (int n : e.basis.degrees()) raw.total_degree += static_cast<size_t>(n);
+    const size_t width = raw.total_degree + 1;
+    std::vector<double> kappa(d);
+    for (size_t j = 0; j < d; ++j) kappa[j] = e.basis.recurrence(j).p0() * e.basis.recurrence(j).p0();
+
+    const int threads = omp_get_max_threads();
+    std::vector<std::vector<double>> block_t(static_cast<size_t>(threads), std::vector<double>((d + 1) * width, 0.0));
+    std::vector<std::vector<double>> total_t(static_cast<size_t>(threads), std::vector<double>(d, 0.0));
+    const auto mm = static_cast<std::ptrdiff_t>(m);
+#pragma omp parallel
+    {
+        const auto t = static_cast<size_t>(omp_get_thread_num());
+        std::vector<double>& block = block_t[t];
+        std::vector<double>& total = total_t[t];
+        std::vector<double> poly((d + 1) * width), next((d + 1) * width);
+        std::vector<double> g(static_cast<size_t>(e.basis.max_degree()) + 1);
+        std::vector<double> K(d), g_sum(d), prefix(d + 1), suffix(d + 1);
+#pragma omp for schedule(dynamic, 4)
+        for (std::ptrdiff_t ii = 0; ii < mm; ++ii) {
+            const auto i = static_cast<size_t>(ii);
+            for (size_t l = i; l < m; ++l) {
+                const double weight = e.a[i] * e.a[l] * (l == i ? 1.0 : 2.0);
+                // poly[q][N] holds the product over the features done so far.
+                std::fill(poly.begin(), poly.end(), 0.0);
+                poly[0] = 1.0;
+                size_t max_q = 0, max_N = 0;
+                for (size_t j = 0; j < d; ++j) {
+                    const size_t w = static_cast<size_t>(e.basis.degree(j)) + 1;
+                    const double* pi = &P[j][i * w];
+                    const double* pl = &P[j][l * w];
+                    double gs = 0.0;
+                    for (size_t k = 1; k < w; ++k) {
+                        g[k] = pi[k] * pl[k];
+                        gs += g[k];
+                    }
+                    g_sum[j] = gs;
+                    K[j] = kappa[j] + gs;
+                    // next = kappa_j * poly + s * sum_k t^k g_k * poly
+                    for (size_t q = 0; q <= max_q + 1; ++q)
+                        std::fill_n(next.begin() + static_cast<std::ptrdiff_t>(q * width), max_N + w, 0.0);
+                    for (size_t q = 0; q <= max_q; ++q) {
+                        const double* src = &poly[q * width];
+                        double* same = &next[q * width];
+                        double* up = &next[(q + 1) * width];
+                        for (size_t N = 0; N <= max_N; ++N) {
+                            const double v = src[N];
+                            if (v == 0.0) continue;
+                            same[N] += kappa[j] * v;
+                            for (size_t k = 1; k < w; ++k) up[N + k] += g[k] * v;
+                        }
+                    }
+                    std::swap(poly, next);
+                    max_q += 1;
+                    max_N += w - 1;
+                }
+                for (size_t q = 0; q <= d; ++q)
+                    for (size_t N = 0; N <= max_N; ++N) block[q * width + N] += weight * poly[q * width + N];
+                // T_i: g_i times the product of the other features' full kernels.
+                prefix[0] = 1.0;
+                for (size_t j = 0; j < d; ++j) prefix[j + 1] = prefix[j] * K[j];
+                suffix[d] = 1.0;
+                for (size_t j = d; j-- > 0;) suffix[j] = suffix[j + 1] * K[j];
+                for (size_t j = 0; j < d; ++j) total[j] += weight * g_sum[j] * prefix[j] * suffix[j + 1];
+            }
+        }
+    }
+    raw.block.assign((d + 1) * width, 0.0);
+    raw.total.assign(d, 0.0);
+    for (size_t t = 0; t < block_t.size(); ++t) {
+        for (size_t k = 0; k < raw.block.size(); ++k) raw.block[k] += block_t[t][k];
+        for (size_t j = 0; j < d; ++j) raw.total[j] += total_t[t][j];
+    }
+    margin_masses(e, P, raw.marginal, raw.pairwise);
+    for (size_t i = 0; i < d; ++i) {
+        raw.subsets.push_back({{static_cast<int>(i)}, raw.marginal[i]});
+        for (size_t j = i + 1; j < d; ++j)
+            raw.subsets.push_back({{static_cast<int>(i), static_cast<int>(j)}, raw.pairwise[i * d + j]});
+    }
+    raw.max_subset_order = std::min<size_t>(2, d);
+    return raw;
+}
+
+}  // namespace orca
