@@ -16,9 +16,13 @@ build: configure
 demo: build
 	./$(BUILD)/orca demo
 
-# Every test: the C++ suite (GoogleTest through ctest).
+PYTHON ?= /usr/bin/python3
+
+# Every test: the C++ suite (GoogleTest through ctest), then the Python reference tests
+# (numpy/scipy brute force, OpenTURNS) against the built CLI.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+	ORCA_CLI=$(CURDIR)/$(BUILD)/orca $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 
 clean:
 	rm -rf $(BUILD)

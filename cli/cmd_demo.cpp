@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "analysis_output.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/spiral.hpp"
@@ -58,6 +59,10 @@ void run_demo(const DemoArgs& a) {
     const Model model = Model::train(data, options);
     print_model_summary(std::cout, model);
     print_decision_map(model, data);
+    fmt::print("\n");
+    AnalysisArgs analysis;
+    analysis.coefficients = "top=10";
+    print_analysis(model, analysis);
 }
 
 }  // namespace

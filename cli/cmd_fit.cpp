@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "analysis_output.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/errors.hpp"
@@ -17,7 +18,8 @@ struct FitArgs {
     double alpha = 0.0, beta = 0.0, lambda = 0.5, C = 1.0, tol = 1e-3, cache_mb = 200.0;
     std::string degree = "8", model;
     long max_iter = 0;
-    bool drop_missing = false, no_shrinking = false, quiet = false;
+    bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false;
+    AnalysisArgs analysis;
     CLI::Option *alpha_opt = nullptr, *beta_opt = nullptr, *lambda_opt = nullptr;
 };
 
@@ -65,6 +67,10 @@ void run_fit(const FitArgs& a) {
         print_model_summary(std::cout, model);
         fmt::print("model written to  {}\n", a.model);
     }
+    if (a.analyze) {
+        fmt::print("\n");
+        print_analysis(model, a.analysis);
+    }
 }
 
 }  // namespace
@@ -91,7 +97,9 @@ void add_fit_command(CLI::App& app) {
     sub->add_flag("--no-shrinking", args->no_shrinking, "disable the shrinking heuristic");
     sub->add_flag("--drop-missing", args->drop_missing, "leave out rows with missing values (and say how many)");
     sub->add_option("--model", args->model, "where to write the model (JSON)")->required();
-    sub->add_flag("-q,--quiet", args->quiet, "print nothing but errors");
+    sub->add_flag("-q,--quiet", args->quiet, "print nothing but errors (and the analysis, when asked)");
+    sub->add_flag("--analyze", args->analyze, "analyse the model right away (the options below are orca analyze's)");
+    add_analysis_options(*sub, args->analysis);
     sub->callback([args] { run_fit(*args); });
 }
 

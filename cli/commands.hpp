@@ -9,4 +9,5 @@ void add_fit_command(CLI::App& app);
 void add_predict_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
+void add_analyze_command(CLI::App& app);
 }  // namespace orca::cli

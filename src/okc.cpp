@@ -140,7 +140,9 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
         else
             method = enumeration_fits && cost.enumeration <= cost.pairs ? OkcMethod::enumeration : OkcMethod::pairs;
     }
-    if (method == OkcMethod::pairs && wants_coefficients)
+    long top = options.top_coefficients;
+    if (method == OkcMethod::pairs && wants_coefficients && options.coefficients_if_cheap) top = 0;
+    else if (method == OkcMethod::pairs && wants_coefficients)
         throw ParameterError("individual coefficients need the enumeration algorithm, which " +
                              std::string(options.method == OkcMethod::pairs ? "was not chosen" : "cannot run here") +
                              " (" + human(e.basis.size()) + " coefficients); ask for none (--coefficients none)");
@@ -163,7 +165,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     r.eps = options.eps;
     r.coefficient_count = e.basis.size();
     const auto P = basis_values(e);
-    const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, options.top_coefficients)
+    const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top)
                                                         : okc_by_pairs(e, P);
     derive(r, raw);
     if (r.top_subsets.size() > options.top_subsets) r.top_subsets.resize(options.top_subsets);

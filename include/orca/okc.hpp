@@ -21,6 +21,9 @@ struct OkcOptions {
     std::vector<double> eps{0.01, 0.05, 0.10};  // thresholds T_eps
     // Largest coefficients to list (enumeration only). -1: all of them (bounded by memory).
     long top_coefficients = 0;
+    // true: when the pair algorithm is the one that runs, list no coefficients instead of
+    // refusing (for defaults that ask for coefficients only where they are cheap).
+    bool coefficients_if_cheap = false;
     size_t top_subsets = 10;
     double memory_limit_mb = 4096.0;  // refuse enumeration requests needing more
 };

@@ -155,3 +155,32 @@ TEST_F(Cli, OutOfRangePolicy) {
     write("wrong.csv", "x1,z\n0,0\n");
     expect_refused("predict --model " + path("m.json") + " --data " + path("wrong.csv"), "no feature column 'x2'");
 }
+
+TEST_F(Cli, AnalyzePrintsEveryIndexAndWritesJson) {
+    ASSERT_EQ(run("fit --data " + path("spiral.csv") + " --target arm --degree 8 --model " + path("m.json")).code, 0);
+    const RunResult r = run("analyze --model " + path("m.json") + " --json " + path("a.json") + " --eps 0.05,0.2");
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (const char* what : {"total energy E", "OKC(q)", "spectral peak N*", "threshold T_0.05", "threshold T_0.2",
+                             "M_even", "OKC_i", "T_i", "OKC_ij", "subset shares S_u", "Largest coefficients"})
+        EXPECT_NE(r.out.find(what), std::string::npos) << what;
+    const std::string json = slurp(path("a.json"));
+    for (const char* key : {"\"block\"", "\"pairwise\"", "\"total_effect\"", "\"thresholds\"", "\"family\"", "\"measure\""})
+        EXPECT_NE(json.find(key), std::string::npos) << key;
+    const RunResult both = run("fit --data " + path("spiral.csv") + " --target arm --degree 5 --analyze --method pairs "
+                               "--coefficients none --model " + path("m2.json"));
+    ASSERT_EQ(both.code, 0) << both.err;
+    EXPECT_NE(both.out.find("support-vector-pair sums"), std::string::npos);
+}
+
+TEST_F(Cli, AnalyzeRefusesBadOptions) {
+    ASSERT_EQ(run("fit --data " + path("spiral.csv") + " --target arm --degree 4 --model " + path("m.json")).code, 0);
+    const std::string base = "analyze --model " + path("m.json");
+    expect_refused(base + " --eps 1.5", "--eps values must lie in (0, 1)");
+    expect_refused(base + " --eps abc", "--eps: 'abc' is not a number");
+    expect_refused(base + " --coefficients many", "--coefficients must be top=K, all, none or auto");
+    expect_refused(base + " --coefficients top=0", "top=K needs an integer K >= 1");
+    expect_refused(base + " --method fast", "unknown analysis method 'fast'");
+    expect_refused(base + " --method pairs --coefficients top=5", "individual coefficients need the enumeration algorithm");
+    expect_refused(base + " --method enumeration --coefficients all --memory-mb 0.0001", "use the pair algorithm (--method pairs)");
+    EXPECT_FALSE(fs::exists(path("a.json")));
+}

@@ -1,0 +1,183 @@
+#include "orca/okc_format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <numeric>
+
+#include "orca/version.hpp"
+
+namespace orca {
+namespace {
+
+std::string subset_name(const std::vector<int>& features, const std::vector<std::string>& names) {
+    std::string s;
+    for (int j : features) s += (s.empty() ? "" : " x ") + names[static_cast<size_t>(j)];
+    return s;
+}
+
+std::string monomial(const std::vector<int>& k, const std::vector<std::string>& names) {
+    std::string s;
+    for (size_t j = 0; j < k.size(); ++j) {
+        if (k[j] == 0) continue;
+        s += (s.empty() ? "" : " ") + fmt::format("p{}({})", k[j], names[j]);
+    }
+    return s.empty() ? "1" : s;
+}
+
+std::string family_text(const Model& m) {
+    std::string f = to_string(m.family.kind);
+    if (m.family.kind == FamilyKind::jacobi || m.family.kind == FamilyKind::gegenbauer)
+        f += fmt::format("(alpha={:g}, beta={:g})", m.family.alpha, m.family.beta);
+    return f;
+}
+
+}  // namespace
+
+std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOptions& options) {
+    const auto& names = model.feature_names;
+    const size_t d = r.dim;
+    auto out = fmt::memory_buffer();
+    auto it = std::back_inserter(out);
+    fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions, {} support vectors\n",
+                   family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count),
+                   model.support_count());
+    fmt::format_to(it, "algorithm: {}\n",
+                   r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"
+                                                      : "exact support-vector-pair sums (no coefficient formed)");
+    const double rel = r.energy_kernel != 0.0 ? std::abs(r.energy - r.energy_kernel) / std::abs(r.energy_kernel) : 0.0;
+    fmt::format_to(it, "total energy E = ||h||^2 = {:.10g}   (a'Ka through the kernel: {:.10g}, relative difference {:.1e})\n",
+                   r.energy, r.energy_kernel, rel);
+    fmt::format_to(it, "constant coefficient c_0 = {:.3e}   (zero by the constraint sum a_i = 0)\n\n", r.constant);
+
+    fmt::format_to(it, "Interaction order OKC(q): share of E in basis functions of exactly q active features\n");
+    for (size_t q = 0; q <= d; ++q) fmt::format_to(it, "  q = {:<3} {:8.4f}\n", q, r.order[q]);
+
+    // Spectrum with the block table: rows N with any mass, columns q >= 1.
+    std::vector<size_t> rows;
+    for (size_t N = 0; N < r.spectrum.size(); ++N)
+        if (r.spectrum[N] >= 5e-5) rows.push_back(N);
+    if (rows.size() > options.max_block_rows) {
+        std::vector<size_t> by_mass = rows;
+        std::sort(by_mass.begin(), by_mass.end(), [&](size_t a, size_t b) { return r.spectrum[a] > r.spectrum[b]; });
+        by_mass.resize(options.max_block_rows);
+        std::sort(by_mass.begin(), by_mass.end());
+        rows = by_mass;
+    }
+    const size_t qcols = std::min<size_t>(d, 8);
+    fmt::format_to(it, "\nSpectrum by total degree N: OKC_N, cumulative F(N), and the (q, N) block table C_N^(q)/E\n");
+    fmt::format_to(it, "  {:>4} {:>8} {:>8} |", "N", "OKC_N", "F(N)");
+    for (size_t q = 1; q <= qcols; ++q) fmt::format_to(it, " {:>7}", fmt::format("q={}", q));
+    if (d > qcols) fmt::format_to(it, " {:>7}", fmt::format("q>{}", qcols));
+    fmt::format_to(it, "\n");
+    for (size_t N : rows) {
+        fmt::format_to(it, "  {:>4} {:8.4f} {:8.4f} |", N, r.spectrum[N], r.cumulative[N]);
+        double rest = 0.0;
+        for (size_t q = 1; q <= d; ++q) {
+            if (q <= qcols) {
+                const double v = r.block[q][N];
+                if (v >= 5e-5) fmt::format_to(it, " {:7.4f}", v);
+                else fmt::format_to(it, " {:>7}", v > 0.0 ? "~0" : ".");
+            } else {
+                rest += r.block[q][N];
+            }
+        }
+        if (d > qcols) fmt::format_to(it, " {:7.4f}", rest);
+        fmt::format_to(it, "\n");
+    }
+    fmt::format_to(it, "  (rows with OKC_N < 0.00005 omitted{})\n",
+                   rows.size() == options.max_block_rows ? "; only the largest rows shown" : "");
+    fmt::format_to(it, "spectral peak N* = {}\n", r.peak);
+    for (size_t k = 0; k < r.eps.size(); ++k)
+        fmt::format_to(it, "threshold T_{:g} = {}   (smallest T with F(T) >= {:g})\n", r.eps[k], r.thresholds[k], 1.0 - r.eps[k]);
+    fmt::format_to(it, "parity masses: M_even = {:.4f}, M_odd = {:.4f}\n", r.even, r.odd);
+
+    std::vector<size_t> order(d);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r.total_effect[a] > r.total_effect[b]; });
+    size_t width = 8;
+    for (const auto& n : names) width = std::max(width, n.size());
+    fmt::format_to(it, "\nFeatures (sorted by total effect): OKC_i = main-effect share, T_i = share of all terms involving i\n");
+    fmt::format_to(it, "  {:<{}} {:>8} {:>8}\n", "feature", width, "OKC_i", "T_i");
+    for (size_t j : order) fmt::format_to(it, "  {:<{}} {:8.4f} {:8.4f}\n", names[j], width, r.marginal[j], r.total_effect[j]);
+
+    if (d >= 2) {
+        std::vector<std::pair<double, std::pair<size_t, size_t>>> pairs;
+        for (size_t i = 0; i < d; ++i)
+            for (size_t j = i + 1; j < d; ++j) pairs.push_back({r.pairwise[i * d + j], {i, j}});
+        std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        if (pairs.size() > options.top_pairs) pairs.resize(options.top_pairs);
+        fmt::format_to(it, "\nLargest pairwise shares OKC_ij (terms with exactly features i and j active)\n");
+        for (const auto& [v, ij] : pairs)
+            fmt::format_to(it, "  {:<{}} {:8.4f}\n", names[ij.first] + " x " + names[ij.second], 2 * width + 3, v);
+    }
+    if (!r.top_subsets.empty()) {
+        fmt::format_to(it, "\nLargest subset shares S_u (terms with exactly the features in u active{})\n",
+                       r.max_subset_order < d ? fmt::format("; subsets of up to {} features, pair algorithm", r.max_subset_order) : "");
+        for (const auto& s : r.top_subsets) fmt::format_to(it, "  {:8.4f}  {}\n", s.share, subset_name(s.features, names));
+    }
+    if (!r.coefficients.empty()) {
+        fmt::format_to(it, "\nLargest coefficients c_k (of {:.6g}): share c_k^2/E, value, basis function\n", r.coefficient_count);
+        for (const auto& c : r.coefficients)
+            fmt::format_to(it, "  {:8.4f} {:>14.6g}  {}\n", c.value * c.value / r.energy, c.value, monomial(c.index, names));
+    }
+    return fmt::to_string(out);
+}
+
+std::string okc_to_json(const OkcReport& r, const Model& model) {
+    using nlohmann::json;
+    const size_t d = r.dim;
+    json j;
+    j["format"] = "orca-analysis";
+    j["orca_version"] = kVersion;
+    j["model"] = {{"features", model.feature_names},
+                  {"classes", model.classes},
+                  {"family", to_string(model.family.kind)},
+                  {"alpha", model.family.alpha},
+                  {"beta", model.family.beta},
+                  {"lambda", model.family.lambda},
+                  {"measure", to_string(model.measure)},
+                  {"degrees", model.degrees},
+                  {"C", model.C},
+                  {"scaler", to_string(model.scaler.kind)},
+                  {"support_vectors", model.support_count()},
+                  {"bias", model.bias}};
+    j["method"] = to_string(r.method);
+    j["coefficient_count"] = r.coefficient_count;
+    j["energy"] = r.energy;
+    j["energy_kernel"] = r.energy_kernel;
+    j["constant_coefficient"] = r.constant;
+    j["block"] = r.block;
+    j["order"] = r.order;
+    j["spectrum"] = r.spectrum;
+    j["cumulative"] = r.cumulative;
+    j["peak"] = r.peak;
+    json th = json::array();
+    for (size_t k = 0; k < r.eps.size(); ++k) th.push_back({{"eps", r.eps[k]}, {"T", r.thresholds[k]}});
+    j["thresholds"] = th;
+    j["parity"] = {{"even", r.even}, {"odd", r.odd}};
+    j["marginal"] = r.marginal;
+    j["total_effect"] = r.total_effect;
+    json pw = json::array();
+    for (size_t a = 0; a < d; ++a)
+        pw.push_back(std::vector<double>(r.pairwise.begin() + static_cast<std::ptrdiff_t>(a * d),
+                                         r.pairwise.begin() + static_cast<std::ptrdiff_t>((a + 1) * d)));
+    j["pairwise"] = pw;
+    json subsets = json::array();
+    for (const auto& s : r.top_subsets) {
+        std::vector<std::string> names;
+        for (int f : s.features) names.push_back(model.feature_names[static_cast<size_t>(f)]);
+        subsets.push_back({{"features", names}, {"share", s.share}});
+    }
+    j["top_subsets"] = subsets;
+    j["max_subset_order"] = r.max_subset_order;
+    json coefs = json::array();
+    for (const auto& c : r.coefficients) coefs.push_back({{"index", c.index}, {"value", c.value}, {"share", c.value * c.value / r.energy}});
+    j["coefficients"] = coefs;
+    return j.dump(1) + "\n";
+}
+
+}  // namespace orca
