@@ -3,7 +3,7 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= 2
 
-.PHONY: all configure build demo test clean
+.PHONY: all configure build demo python test clean
 
 all: build
 
@@ -16,13 +16,18 @@ build: configure
 demo: build
 	./$(BUILD)/orca demo
 
-PYTHON ?= /usr/bin/python3
+# The Python package, installed into a venv that sees Debian's python3-* packages.
+VENV ?= .venv
+python:
+	test -x $(VENV)/bin/python || /usr/bin/python3 -m venv --system-site-packages $(VENV)
+	$(VENV)/bin/pip install --no-build-isolation --no-deps -q .
 
-# Every test: the C++ suite (GoogleTest through ctest), then the Python reference tests
-# (numpy/scipy brute force, OpenTURNS) against the built CLI.
-test: build
+# Every test: the C++ suite (GoogleTest through ctest), then the Python suite (the package,
+# scikit-learn's estimator checks, CLI/Python parity, and the analysis against numpy/scipy
+# brute force and OpenTURNS).
+test: build python
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
-	ORCA_CLI=$(CURDIR)/$(BUILD)/orca $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
+	ORCA_CLI=$(CURDIR)/$(BUILD)/orca MPLBACKEND=Agg $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-python $(VENV)

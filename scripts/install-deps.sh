@@ -6,7 +6,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libbenchmark-dev
   libsvm-dev libsvm-tools
-  python3 python3-venv python3-pip python3-dev pybind11-dev python3-pybind11
+  python3 python3-venv python3-pip python3-dev python3-setuptools python3-wheel pybind11-dev python3-pybind11
   python3-numpy python3-scipy python3-pandas python3-matplotlib python3-sklearn python3-pytest
   python3-libsvm python3-openturns
 )

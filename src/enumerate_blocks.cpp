@@ -1,7 +1,5 @@
 #include "enumerate_blocks.hpp"
 
-#include <omp.h>
-
 #include <Eigen/Core>
 
 namespace orca {
@@ -26,7 +24,7 @@ struct Walker {
 
     [[nodiscard]] size_t width(size_t j) const { return static_cast<size_t>(e.basis.degree(j)) + 1; }
 
-    void leaf(Scratch& s, const std::vector<double>& w, std::uint64_t mask, int q, int N, size_t flat, int thread) const {
+    void leaf(Scratch& s, const std::vector<double>& w, std::uint64_t mask, int q, int N, size_t flat, size_t task) const {
         CoefficientBlock b{&s.prefix, mask, q, N, 1, 0, nullptr, flat};
         if (d == 1) {
             const size_t nb = width(0);
@@ -45,26 +43,26 @@ struct Walker {
             b.cols = nb;
         }
         b.values = s.block.data();
-        sink(b, thread);
+        sink(b, task);
     }
 
-    void walk(Scratch& s, size_t level, std::uint64_t mask, int q, int N, size_t flat, int thread) const {
+    void walk(Scratch& s, size_t level, std::uint64_t mask, int q, int N, size_t flat, size_t task) const {
         const std::vector<double>& w = s.w[level];
         if (d <= 2 || level == d - 2) {
-            leaf(s, w, mask, q, N, flat, thread);
+            leaf(s, w, mask, q, N, flat, task);
             return;
         }
-        for (size_t k = 0; k < width(level); ++k) visit_child(s, level, k, mask, q, N, flat, thread);
+        for (size_t k = 0; k < width(level); ++k) visit_child(s, level, k, mask, q, N, flat, task);
     }
 
-    void visit_child(Scratch& s, size_t level, size_t k, std::uint64_t mask, int q, int N, size_t flat, int thread) const {
+    void visit_child(Scratch& s, size_t level, size_t k, std::uint64_t mask, int q, int N, size_t flat, size_t task) const {
         const size_t nw = width(level);
         const std::vector<double>& w = s.w[level];
         std::vector<double>& next = s.w[level + 1];
         for (size_t i = 0; i < m; ++i) next[i] = w[i] * P[level][i * nw + k];
         s.prefix[level] = static_cast<int>(k);
         walk(s, level + 1, k > 0 ? mask | (std::uint64_t{1} << level) : mask, q + (k > 0), N + static_cast<int>(k),
-             flat + k * stride[level], thread);
+             flat + k * stride[level], task);
     }
 
     Scratch make_scratch() const {
@@ -78,30 +76,28 @@ struct Walker {
 
 }  // namespace
 
-int enumeration_threads() { return omp_get_max_threads(); }
+size_t enumeration_tasks(const Expansion& e) {
+    return e.dim() <= 2 ? 1 : static_cast<size_t>(e.basis.degree(0)) + 1;
+}
 
-int enumerate_blocks(const Expansion& e, const std::vector<std::vector<double>>& P, const BlockSink& sink) {
+void enumerate_blocks(const Expansion& e, const std::vector<std::vector<double>>& P, const BlockSink& sink) {
     Walker walker{e, P, sink, e.dim(), e.count(), e.dim() >= 2 ? e.dim() - 2 : 0, e.dim() >= 2 ? e.dim() - 1 : 0, {}};
     walker.stride.assign(walker.d, 1);
     for (size_t j = walker.d; j-- > 1;) walker.stride[j - 1] = walker.stride[j] * walker.width(j);
     if (walker.d <= 2) {
         auto s = walker.make_scratch();
         walker.walk(s, 0, 0, 0, 0, 0, 0);
-        return 1;
+        return;
     }
-    // Parallel over the first index; each thread walks its subtrees with its own scratch.
+    // Parallel over the first index (one task per value); each thread has its own scratch.
     const auto first = static_cast<std::ptrdiff_t>(walker.width(0));
-    int threads = 1;
 #pragma omp parallel
     {
-#pragma omp single
-        threads = omp_get_num_threads();
         auto s = walker.make_scratch();
-        const int thread = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
-        for (std::ptrdiff_t k = 0; k < first; ++k) walker.visit_child(s, 0, static_cast<size_t>(k), 0, 0, 0, 0, thread);
+        for (std::ptrdiff_t k = 0; k < first; ++k)
+            walker.visit_child(s, 0, static_cast<size_t>(k), 0, 0, 0, 0, static_cast<size_t>(k));
     }
-    return threads;
 }
 
 }  // namespace orca

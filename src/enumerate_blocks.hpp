@@ -21,12 +21,14 @@ struct CoefficientBlock {
     size_t flat_offset;              // position of values[0] in multi-index order
 };
 
-// sink(block, thread) is called from several threads at once; thread is in [0, threads).
-using BlockSink = std::function<void(const CoefficientBlock&, int)>;
+// sink(block, task) is called from several threads at once. task numbers a fixed piece of the
+// walk (the subtree of one value of the first index), independent of the thread count, so a
+// sink that accumulates per task and merges in task order gives the same bits on any machine.
+using BlockSink = std::function<void(const CoefficientBlock&, size_t task)>;
 
-// P: basis_values(e). Returns the number of threads used (sinks may size per-thread state by
-// enumeration_threads() beforehand).
-int enumerate_blocks(const Expansion& e, const std::vector<std::vector<double>>& P, const BlockSink& sink);
-[[nodiscard]] int enumeration_threads();
+// P: basis_values(e).
+void enumerate_blocks(const Expansion& e, const std::vector<std::vector<double>>& P, const BlockSink& sink);
+// Number of tasks enumerate_blocks will use for e (sinks size their per-task state by it).
+[[nodiscard]] size_t enumeration_tasks(const Expansion& e);
 
 }  // namespace orca

@@ -18,14 +18,17 @@ double rkhs_norm_squared(const Expansion& e) {
     const TensorKernel kernel(e.basis);
     const PreparedPoints P = kernel.prepare(e.points, e.count());
     const auto m = static_cast<std::ptrdiff_t>(e.count());
-    double total = 0.0;
-#pragma omp parallel for schedule(dynamic, 16) reduction(+ : total)
+    // Per-row terms summed in row order afterwards: the same bits for any thread count.
+    std::vector<double> rows(e.count());
+#pragma omp parallel for schedule(dynamic, 16)
     for (std::ptrdiff_t i = 0; i < m; ++i) {
         const auto iu = static_cast<size_t>(i);
         double row = 0.5 * e.a[iu] * P.self[iu];
         for (size_t l = iu + 1; l < e.count(); ++l) row += e.a[l] * kernel.entry(P, iu, P, l);
-        total += 2.0 * e.a[iu] * row;
+        rows[iu] = 2.0 * e.a[iu] * row;
     }
+    double total = 0.0;
+    for (double r : rows) total += r;
     return total;
 }
 
@@ -64,7 +67,7 @@ std::vector<double> dense_coefficients(const Expansion& e, double max_count) {
                             " MiB; ask for the largest ones (top=K) or use the pair algorithm for the indices");
     std::vector<double> c(static_cast<size_t>(count));
     const auto P = basis_values(e);
-    enumerate_blocks(e, P, [&](const CoefficientBlock& b, int) {
+    enumerate_blocks(e, P, [&](const CoefficientBlock& b, size_t) {
         for (size_t r = 0; r < b.rows; ++r)
             for (size_t s = 0; s < b.cols; ++s) c[b.flat_offset + r * b.cols + s] = b.values[r * b.cols + s];
     });

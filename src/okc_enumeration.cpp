@@ -1,5 +1,6 @@
 // OKC indices by enumerating every coefficient (algorithm (a)), streamed block by block.
 #include <algorithm>
+#include <map>
 #include <queue>
 #include <unordered_map>
 
@@ -17,8 +18,8 @@ struct Ranked {
     bool operator<(const Ranked& o) const { return magnitude != o.magnitude ? magnitude > o.magnitude : flat < o.flat; }
 };
 
-// Per-thread accumulators, merged at the end.
-struct ThreadSums {
+// Per-task accumulators, merged in task order (so the result does not depend on threads).
+struct TaskSums {
     std::vector<double> block;
     std::unordered_map<std::uint64_t, double> by_subset;  // S_u mass by active-set bit mask
     // With operator< as "ranks before", the priority queue's top is the weakest kept entry.
@@ -33,13 +34,13 @@ RawOkc okc_by_enumeration(const Expansion& e, const std::vector<std::vector<doub
     RawOkc raw;
     for (int n : e.basis.degrees()) raw.total_degree += static_cast<size_t>(n);
     const size_t width = raw.total_degree + 1;
-    std::vector<ThreadSums> sums(static_cast<size_t>(std::max(1, enumeration_threads())));
+    std::vector<TaskSums> sums(enumeration_tasks(e));
     for (auto& s : sums) s.block.assign((d + 1) * width, 0.0);
     const std::uint64_t bit_a = d >= 2 ? std::uint64_t{1} << (d - 2) : 0;
     const std::uint64_t bit_b = d >= 2 ? std::uint64_t{1} << (d - 1) : std::uint64_t{1};
 
-    enumerate_blocks(e, P, [&](const CoefficientBlock& b, int thread) {
-        ThreadSums& s = sums[static_cast<size_t>(thread)];
+    enumerate_blocks(e, P, [&](const CoefficientBlock& b, size_t task) {
+        TaskSums& s = sums[task];
         double by_corner[4] = {0, 0, 0, 0};  // (k_a > 0) + 2 (k_b > 0)
         for (size_t r = 0; r < b.rows; ++r) {
             for (size_t c = 0; c < b.cols; ++c) {
@@ -75,7 +76,7 @@ RawOkc okc_by_enumeration(const Expansion& e, const std::vector<std::vector<doub
     });
 
     raw.block.assign((d + 1) * width, 0.0);
-    std::unordered_map<std::uint64_t, double> by_subset;
+    std::map<std::uint64_t, double> by_subset;  // ordered: the merge below is deterministic
     std::vector<Ranked> best;
     for (auto& s : sums) {
         for (size_t k = 0; k < raw.block.size(); ++k) raw.block[k] += s.block[k];

@@ -4,8 +4,6 @@
 //   sum_k s^q(k) t^N(k) c_k^2 = sum_{i,l} a_i a_l prod_j [kappa_j + s sum_{k>=1} t^k p_k(x_ij) p_k(x_lj)],
 // a product of d small bivariate polynomials per support-vector pair. The total index uses
 //   sum_{k_i > 0} c_k^2 = sum_{i,l} a_i a_l g_i(x_i, x_l) prod_{j != i} K_j(x_i, x_l).
-#include <omp.h>
-
 #include <algorithm>
 
 #include "okc_internal.hpp"
@@ -67,21 +65,24 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
     std::vector<double> kappa(d);
     for (size_t j = 0; j < d; ++j) kappa[j] = e.basis.recurrence(j).p0() * e.basis.recurrence(j).p0();
 
-    const int threads = omp_get_max_threads();
-    std::vector<std::vector<double>> block_t(static_cast<size_t>(threads), std::vector<double>((d + 1) * width, 0.0));
-    std::vector<std::vector<double>> total_t(static_cast<size_t>(threads), std::vector<double>(d, 0.0));
-    const auto mm = static_cast<std::ptrdiff_t>(m);
+    // Work is cut into fixed chunks of rows i, each with its own accumulators, summed in chunk
+    // order afterwards: the result has the same bits for any number of threads.
+    constexpr size_t kChunkRows = 16;
+    const size_t chunks = (m + kChunkRows - 1) / kChunkRows;
+    std::vector<std::vector<double>> block_t(chunks, std::vector<double>((d + 1) * width, 0.0));
+    std::vector<std::vector<double>> total_t(chunks, std::vector<double>(d, 0.0));
+    const auto nchunks = static_cast<std::ptrdiff_t>(chunks);
 #pragma omp parallel
     {
-        const auto t = static_cast<size_t>(omp_get_thread_num());
-        std::vector<double>& block = block_t[t];
-        std::vector<double>& total = total_t[t];
         std::vector<double> poly((d + 1) * width), next((d + 1) * width);
         std::vector<double> g(static_cast<size_t>(e.basis.max_degree()) + 1);
         std::vector<double> K(d), g_sum(d), prefix(d + 1), suffix(d + 1);
-#pragma omp for schedule(dynamic, 4)
-        for (std::ptrdiff_t ii = 0; ii < mm; ++ii) {
-            const auto i = static_cast<size_t>(ii);
+#pragma omp for schedule(dynamic, 1)
+        for (std::ptrdiff_t chunk = 0; chunk < nchunks; ++chunk) {
+          std::vector<double>& block = block_t[static_cast<size_t>(chunk)];
+          std::vector<double>& total = total_t[static_cast<size_t>(chunk)];
+          const size_t row_end = std::min(m, (static_cast<size_t>(chunk) + 1) * kChunkRows);
+          for (size_t i = static_cast<size_t>(chunk) * kChunkRows; i < row_end; ++i) {
             for (size_t l = i; l < m; ++l) {
                 const double weight = e.a[i] * e.a[l] * (l == i ? 1.0 : 2.0);
                 // poly[q][N] holds the product over the features done so far.
@@ -126,6 +127,7 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
                 for (size_t j = d; j-- > 0;) suffix[j] = suffix[j + 1] * K[j];
                 for (size_t j = 0; j < d; ++j) total[j] += weight * g_sum[j] * prefix[j] * suffix[j + 1];
             }
+          }
         }
     }
     raw.block.assign((d + 1) * width, 0.0);

@@ -1,0 +1,13 @@
+"""orca_svm: scikit-learn estimators on truncated orthogonal-polynomial kernels, and their exact
+ORCA analysis (OKC indices).
+
+>>> from orca_svm import OrcaSVC
+>>> clf = OrcaSVC(family="legendre", degree=8, C=1.0).fit(X, y)      # doctest: +SKIP
+>>> rep = clf.analyze(); print(rep); rep.plot()                        # doctest: +SKIP
+"""
+from ._core import __version__
+from .datasets import make_double_spiral
+from .estimator import OrcaSVC
+from .report import OkcReport
+
+__all__ = ["OrcaSVC", "OkcReport", "make_double_spiral", "__version__"]

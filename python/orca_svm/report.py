@@ -1,0 +1,102 @@
+"""OkcReport: every OKC index of a model, as numpy/pandas objects, text and JSON."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+
+class OkcReport:
+    """The exact ORCA analysis of a fitted model (see ``docs/analysis.md``).
+
+    Attributes
+    ----------
+    method : str
+        "enumeration" or "pairs": the exact algorithm that ran.
+    energy : float
+        E = ||h||^2 = sum_k c_k^2; every index is a share of it.
+    order : ndarray, shape (d + 1,)
+        OKC(q), q = 0..d.
+    spectrum, cumulative : ndarray, shape (sum n_j + 1,)
+        OKC_N and F(N).
+    block : pandas.DataFrame
+        C_N^(q) / E, rows q, columns N.
+    peak : int
+        N*, the spectral peak.
+    thresholds : dict[float, int]
+        T_eps for each eps.
+    parity : dict[str, float]
+        {"even": M_even, "odd": M_odd}.
+    marginal, total_effect : pandas.Series
+        OKC_i and T_i, indexed by feature name.
+    pairwise : pandas.DataFrame
+        OKC_ij, features x features.
+    subsets : pandas.DataFrame
+        The largest subset shares S_u (columns "features", "share").
+    coefficients : pandas.DataFrame
+        The largest coefficients (columns "index", "term", "value", "share"); empty when the
+        pair algorithm ran.
+    """
+
+    def __init__(self, raw: dict[str, Any], feature_names: list[str]):
+        self._raw = raw
+        self.feature_names = list(feature_names)
+        names = self.feature_names
+        self.method: str = raw["method"]
+        self.energy: float = raw["energy"]
+        self.energy_kernel: float = raw["energy_kernel"]
+        self.constant: float = raw["constant"]
+        self.order = np.asarray(raw["order"])
+        self.spectrum = np.asarray(raw["spectrum"])
+        self.cumulative = np.asarray(raw["cumulative"])
+        self.block = pd.DataFrame(np.asarray(raw["block"]), index=pd.Index(range(len(self.order)), name="q"),
+                                  columns=pd.Index(range(len(self.spectrum)), name="N"))
+        self.peak: int = raw["peak"]
+        self.thresholds: dict[float, int] = dict(zip(raw["eps"], raw["thresholds"]))
+        self.parity: dict[str, float] = {"even": raw["even"], "odd": raw["odd"]}
+        self.marginal = pd.Series(raw["marginal"], index=names, name="OKC_i")
+        self.total_effect = pd.Series(raw["total_effect"], index=names, name="T_i")
+        self.pairwise = pd.DataFrame(np.asarray(raw["pairwise"]), index=names, columns=names)
+        self.max_subset_order: int = raw["max_subset_order"]
+        self.subsets = pd.DataFrame([(tuple(names[j] for j in f), s) for f, s in raw["top_subsets"]],
+                                    columns=["features", "share"])
+        self.coefficients = pd.DataFrame(
+            [(tuple(k), _term(k, names), v, v * v / self.energy) for k, v in raw["coefficients"]],
+            columns=["index", "term", "value", "share"])
+
+    def __str__(self) -> str:
+        return self._raw["text"]
+
+    def __repr__(self) -> str:
+        return (f"<OkcReport method={self.method} E={self.energy:.6g} OKC(q)={np.round(self.order, 4).tolist()} "
+                f"N*={self.peak}>")
+
+    def to_json(self) -> str:
+        """Every index plus the model's settings, as the CLI's ``analyze --json`` writes them."""
+        return self._raw["json"]
+
+    def to_frame(self) -> dict[str, pd.DataFrame]:
+        """Tidy DataFrames: order, spectrum, features, pairs, subsets, coefficients."""
+        d = len(self.feature_names)
+        pairs = [(self.feature_names[i], self.feature_names[j], self.pairwise.iat[i, j])
+                 for i in range(d) for j in range(i + 1, d)]
+        return {
+            "order": pd.DataFrame({"q": range(len(self.order)), "OKC": self.order}),
+            "spectrum": pd.DataFrame({"N": range(len(self.spectrum)), "OKC_N": self.spectrum, "F": self.cumulative}),
+            "features": pd.DataFrame({"feature": self.feature_names, "OKC_i": self.marginal.values,
+                                      "T_i": self.total_effect.values}),
+            "pairs": pd.DataFrame(pairs, columns=["feature_i", "feature_j", "OKC_ij"]),
+            "subsets": self.subsets.copy(),
+            "coefficients": self.coefficients.copy(),
+        }
+
+    def plot(self, figsize: tuple[float, float] = (12.0, 8.0)):
+        """The standard ORCA figure: OKC(q), spectrum, marginals and the pairwise heatmap."""
+        from .plots import plot_report
+        return plot_report(self, figsize=figsize)
+
+
+def _term(k, names) -> str:
+    parts = [f"p{n}({names[j]})" for j, n in enumerate(k) if n > 0]
+    return " ".join(parts) if parts else "1"

@@ -1,0 +1,146 @@
+"""OrcaSVC as a scikit-learn estimator: the library's own checks, its tools, pickling, inputs."""
+import pickle
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import clone
+from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_score
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import FunctionTransformer
+from sklearn.utils.estimator_checks import check_estimator
+
+from orca_svm import OrcaSVC, make_double_spiral
+
+# Checks that cannot pass, with the reason (also listed in docs/python.md). Empty: with the
+# "binary_only" tag, scikit-learn runs its checks on two-class data, and every one passes.
+EXPECTED_FAILURES: dict = {}
+
+
+def _check_id(item):
+    _, check = item
+    return getattr(check, "func", check).__name__
+
+
+CHECKS = list(check_estimator(OrcaSVC(degree=3), generate_only=True))
+
+
+@pytest.mark.parametrize("item", CHECKS, ids=[_check_id(c) for c in CHECKS])
+def test_sklearn_estimator_checks(item):
+    estimator, check = item
+    name = _check_id(item)
+    if name in EXPECTED_FAILURES:
+        pytest.xfail(EXPECTED_FAILURES[name])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check(estimator)
+
+
+def spiral_frame():
+    X, y = make_double_spiral(random_state=3)
+    return pd.DataFrame(X, columns=["u", "v"]), pd.Series(y, name="arm")
+
+
+def test_fit_predict_score_and_feature_names():
+    X, y = spiral_frame()
+    clf = OrcaSVC(family="jacobi", alpha=2.5, beta=1.2, degree=10, C=10.0).fit(X, y)
+    assert clf.score(X, y) > 0.95
+    assert list(clf.feature_names_in_) == ["u", "v"]
+    assert clf.n_features_in_ == 2
+    assert list(clf.classes_) == ["A", "B"]
+    rep = clf.analyze()
+    assert list(rep.marginal.index) == ["u", "v"]
+    assert "u" in str(rep)
+
+
+def test_any_label_type_and_positive_class_is_the_second():
+    X, y = make_double_spiral(random_state=1)
+    for labels in ([0, 1], [-1, 1], [False, True], ["no", "yes"], [2.0, 7.0]):
+        yy = np.where(y == "A", labels[0], labels[1])
+        clf = OrcaSVC(degree=8).fit(X, yy)
+        assert list(clf.classes_) == sorted(labels)
+        pred = clf.predict(X)
+        assert pred.dtype == np.asarray(yy).dtype
+        np.testing.assert_array_equal(pred == clf.classes_[1], clf.decision_function(X) > 0)
+
+
+def test_pipeline_gridsearch_cross_val_clone():
+    X, y = make_double_spiral(random_state=2)
+    folds = StratifiedKFold(3, shuffle=True, random_state=0)  # the arms are stored in order
+    pipe = make_pipeline(FunctionTransformer(), OrcaSVC())
+    search = GridSearchCV(pipe, {"orcasvc__degree": [4, 8], "orcasvc__C": [1.0, 10.0]}, cv=folds).fit(X, y)
+    assert search.best_params_["orcasvc__degree"] == 8
+    scores = cross_val_score(OrcaSVC(degree=8), X, y, cv=folds)
+    assert scores.mean() > 0.8
+    c = clone(OrcaSVC(family="hermite", degree={"*": 3}))
+    assert c.get_params()["family"] == "hermite"
+    assert c.set_params(C=5.0).C == 5.0
+
+
+def test_pickle_round_trip_predicts_identically():
+    X, y = spiral_frame()
+    clf = OrcaSVC(degree=7).fit(X, y)
+    back = pickle.loads(pickle.dumps(clf))
+    np.testing.assert_array_equal(back.decision_function(X), clf.decision_function(X))
+    assert str(back.analyze()) == str(clf.analyze())
+
+
+def test_save_load_round_trip(tmp_path):
+    X, y = make_double_spiral(random_state=5)
+    yy = np.where(y == "A", 0, 1)
+    clf = OrcaSVC(family="chebyshev2", degree=[5, 6], C=3.0).fit(X, yy)
+    clf.save(tmp_path / "m.json")
+    back = OrcaSVC.load(tmp_path / "m.json")
+    np.testing.assert_array_equal(back.decision_function(X), clf.decision_function(X))
+    assert list(back.classes_) == [0, 1]
+    assert back.get_params() == clf.get_params()
+
+
+@pytest.mark.parametrize("bad, message", [
+    (lambda X, y: (np.where(np.arange(len(X))[:, None] == 3, np.nan, X), y), "NaN"),
+    (lambda X, y: (np.where(np.arange(len(X))[:, None] == 3, np.inf, X), y), "infinity"),
+    (lambda X, y: (X, np.full(len(y), "A")), "greater than one"),
+    (lambda X, y: (X, np.arange(len(y)) % 3), "supports two classes"),
+    (lambda X, y: (X[:, 0], y), "Expected 2D array"),
+    (lambda X, y: (X, y[:-1]), "inconsistent numbers of samples"),
+    (lambda X, y: (np.column_stack([X, np.ones(len(X))]), y), "feature 'x2' is constant"),
+    (lambda X, y: (pd.DataFrame({"a": ["p"] * len(X), "b": X[:, 0]}), y), "could not convert string to float"),
+])
+def test_bad_training_input_gives_value_error(bad, message):
+    X, y = make_double_spiral(random_state=0)
+    Xb, yb = bad(X, y)
+    with pytest.raises(ValueError, match=message):
+        OrcaSVC(degree=3).fit(Xb, yb)
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"family": "laguerre"}, "family must be one of"),
+    ({"C": 0.0}, "C must be a number > 0"),
+    ({"family": "jacobi", "alpha": -1.0}, "alpha must be a finite number > -1"),
+    ({"degree": -2}, "degree must be >= 0"),
+    ({"degree": [3, 4, 5]}, "degree has 3 entries for 2 features"),
+    ({"degree": {"nope": 3}}, "degree names unknown features"),
+    ({"measure": "uniform"}, "measure must be"),
+])
+def test_bad_parameters_give_value_error(params, message):
+    X, y = make_double_spiral(random_state=0)
+    with pytest.raises(ValueError, match=message):
+        OrcaSVC(**params).fit(X, y)
+
+
+def test_prediction_input_checks_and_out_of_range():
+    X, y = make_double_spiral(random_state=0)
+    clf = OrcaSVC(degree=4).fit(X, y)
+    with pytest.raises(ValueError, match="features"):
+        clf.predict(np.zeros((2, 3)))
+    far = np.array([[0.0, 0.0], [1e6, 0.0]])
+    with pytest.warns(UserWarning, match="1 of 2 row"):
+        clf.predict(far)
+    strict = clone(clf).set_params(out_of_range="error").fit(X, y)
+    with pytest.raises(ValueError, match="outside the training range"):
+        strict.predict(far)
+    with pytest.raises(ValueError, match="coefficients must be"):
+        clf.analyze(coefficients="many")
+    with pytest.raises(ValueError, match="eps values must lie in"):
+        clf.analyze(eps=[1.5])
