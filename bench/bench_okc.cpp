@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
     const std::string shared = argc > 1 ? argv[1] : "../shared";
     fmt::print("OKC analysis: median wall time in seconds (every index; no coefficient list)\n");
     fmt::print("machine: {}\n\n", bench::machine_description());
-    fmt::print("| case | #SV | coefficients | enumeration (s) | pairs (s) | pairs / enumeration | automatic choice |\n");
+    fmt::print(
+        "| case | #SV | coefficients | enumeration (s) | pairs (s) | pairs / enumeration | automatic choice |\n");
     fmt::print("|---|---|---|---|---|---|---|\n");
     // The first target: the echocardiogram model, d = 5, n = 25 (11.9 M coefficients).
     TrainOptions t;

@@ -1,7 +1,8 @@
 #include "analysis_output.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
 #include "orca/atomic_file.hpp"
@@ -43,7 +44,8 @@ OkcOptions parse_options(const AnalysisArgs& a) {
         } catch (const std::exception&) {
             used = 0;
         }
-        if (used != c.size() - 4 || k < 1) throw ParameterError("--coefficients top=K needs an integer K >= 1, got '" + c + "'");
+        if (used != c.size() - 4 || k < 1)
+            throw ParameterError("--coefficients top=K needs an integer K >= 1, got '" + c + "'");
         o.top_coefficients = k;
     } else {
         throw ParameterError("--coefficients must be top=K, all, none or auto, got '" + c + "'");
@@ -59,11 +61,13 @@ OkcOptions parse_options(const AnalysisArgs& a) {
 
 void add_analysis_options(CLI::App& sub, AnalysisArgs& a) {
     sub.add_option("--json", a.json, "also write the full report (every index and the settings) as JSON here");
-    sub.add_option("--coefficients", a.coefficients, "largest coefficients to list: top=K, all, none, or auto (top=20 when cheap)")
+    sub.add_option("--coefficients", a.coefficients,
+                   "largest coefficients to list: top=K, all, none, or auto (top=20 when cheap)")
         ->capture_default_str();
     sub.add_option("--eps", a.eps, "comma-separated eps for the thresholds T_eps")->capture_default_str();
     sub.add_option("--method", a.method, "auto, enumeration or pairs")->capture_default_str();
-    sub.add_option("--memory-mb", a.memory_mb, "refuse enumerations needing more memory than this")->capture_default_str();
+    sub.add_option("--memory-mb", a.memory_mb, "refuse enumerations needing more memory than this")
+        ->capture_default_str();
     sub.add_option("--top-pairs", a.top_pairs, "pairs OKC_ij to print")->capture_default_str();
     sub.add_option("--top-subsets", a.top_subsets, "subset shares S_u to print")->capture_default_str();
 }

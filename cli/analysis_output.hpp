@@ -13,7 +13,7 @@ class Model;
 namespace orca::cli {
 
 struct AnalysisArgs {
-    std::string json;                  // write the JSON report here ("" = none)
+    std::string json;                   // write the JSON report here ("" = none)
     std::string coefficients = "auto";  // top=K, all, none, auto (top=20 where cheap)
     std::string eps = "0.01,0.05,0.10";
     std::string method = "auto";

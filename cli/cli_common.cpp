@@ -20,8 +20,7 @@ int parse_degree_value(const std::string& text, const std::string& what) {
     } catch (const std::exception&) {
         used = 0;
     }
-    if (used != text.size() || text.empty())
-        throw ParameterError("--degree: '" + text + "' is not an integer" + what);
+    if (used != text.size() || text.empty()) throw ParameterError("--degree: '" + text + "' is not an integer" + what);
     if (value < 0) throw ParameterError("--degree must be >= 0, got " + text + what);
     if (value > 10000) throw ParameterError("--degree " + text + " is too large (at most 10000)" + what);
     return value;
@@ -62,9 +61,13 @@ std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<st
     std::vector<int> degrees;
     for (const auto& name : names) {
         auto it = named.find(name);
-        if (it != named.end()) degrees.push_back(it->second);
-        else if (fallback >= 0) degrees.push_back(fallback);
-        else throw ParameterError("--degree: no degree for feature '" + name + "' (give a default, e.g. --degree 8," + name + "=4)");
+        if (it != named.end())
+            degrees.push_back(it->second);
+        else if (fallback >= 0)
+            degrees.push_back(fallback);
+        else
+            throw ParameterError("--degree: no degree for feature '" + name + "' (give a default, e.g. --degree 8," +
+                                 name + "=4)");
     }
     return degrees;
 }
@@ -99,9 +102,9 @@ void print_model_summary(std::ostream& out, const Model& model) {
     fmt::print(out, "features (d)      {}\n", model.dim());
     fmt::print(out, "target            '{}': negative class '{}', positive class '{}'\n", model.target_name,
                model.classes[0], model.classes[1]);
-    fmt::print(out, "scaler            {}\n", model.scaler.kind == ScalerKind::minmax
-                                                     ? "min-max to [-1, 1] (training range)"
-                                                     : "standardise to mean 0, sd 1 (training data)");
+    fmt::print(out, "scaler            {}\n",
+               model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
+                                                       : "standardise to mean 0, sd 1 (training data)");
     fmt::print(out, "C                 {:g}\n", model.C);
     fmt::print(out, "tolerance         {:g}\n", model.tolerance);
     fmt::print(out, "training rows     {}\n", s.rows);

@@ -19,11 +19,11 @@ std::vector<std::string> split_list(const std::string& text);
 
 // Prints a periodic line on stderr (at most one a second) unless quiet.
 class ProgressLine {
-public:
+  public:
     explicit ProgressLine(bool quiet) : quiet_(quiet), last_(std::chrono::steady_clock::now()) {}
     void solver_update(long iterations, double gap);
 
-private:
+  private:
     bool quiet_;
     std::chrono::steady_clock::time_point last_;
 };

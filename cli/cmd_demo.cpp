@@ -1,6 +1,6 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 
@@ -38,8 +38,9 @@ void print_decision_map(const Model& model, const Dataset& data) {
         const int r = std::clamp(static_cast<int>((1.0 - points[2 * t + 1]) / 2.0 * kHeight), 0, kHeight - 1);
         canvas[r][c] = data.target[t] == model.classes[1] ? 'B' : 'a';
     }
-    fmt::print("\ndecision regions on [-1,1]^2 ('.' = predicted arm B, blank = arm A;\n"
-               "letters = training points, 'B' arm B, 'a' arm A):\n");
+    fmt::print(
+        "\ndecision regions on [-1,1]^2 ('.' = predicted arm B, blank = arm A;\n"
+        "letters = training points, 'B' arm B, 'a' arm A):\n");
     fmt::print("+{}+\n", std::string(kWidth, '-'));
     for (const auto& line : canvas) fmt::print("|{}|\n", line);
     fmt::print("+{}+\n", std::string(kWidth, '-'));
@@ -54,8 +55,10 @@ void run_demo(const DemoArgs& a) {
     auto progress = std::make_shared<ProgressLine>(a.quiet);
     options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
     fmt::print("ORCA demo: the double spiral\n");
-    fmt::print("data              two interleaved spiral arms, {} points each (1.75 turns, noise sd 0.2, "
-               "fixed seed),\n                  min-max scaled to [-1, 1]\n", data.rows / 2);
+    fmt::print(
+        "data              two interleaved spiral arms, {} points each (1.75 turns, noise sd 0.2, "
+        "fixed seed),\n                  min-max scaled to [-1, 1]\n",
+        data.rows / 2);
     const Model model = Model::train(data, options);
     print_model_summary(std::cout, model);
     print_decision_map(model, data);

@@ -1,6 +1,6 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 
@@ -48,8 +48,7 @@ void run_fit(const FitArgs& a) {
     read.target = a.target;
     read.features = split_list(a.features);
     read.drop_missing = a.drop_missing;
-    const bool libsvm = read.format == DataFormat::libsvm ||
-                        (read.format == DataFormat::automatic && a.target.empty());
+    const bool libsvm = read.format == DataFormat::libsvm || (read.format == DataFormat::automatic && a.target.empty());
     if (a.target.empty() && !libsvm) throw ParameterError("--target is required for CSV data");
     Dataset data = read_dataset(a.data, read);
     if (data.dropped_rows > 0 && !a.quiet)
@@ -60,8 +59,9 @@ void run_fit(const FitArgs& a) {
     const Model model = Model::train(data, options);
     save_model(model, a.model);
     if (!model.summary.converged && !a.quiet)
-        fmt::print(stderr, "warning: the solver reached the iteration cap before the tolerance; "
-                           "raise --max-iter or --tol\n");
+        fmt::print(stderr,
+                   "warning: the solver reached the iteration cap before the tolerance; "
+                   "raise --max-iter or --tol\n");
     if (!a.quiet) {
         fmt::print("trained on {} ({} rows, {} features)\n", a.data, data.rows, data.cols);
         print_model_summary(std::cout, model);
@@ -82,12 +82,13 @@ void add_fit_command(CLI::App& app) {
     sub->add_option("--target", args->target, "name of the target column (CSV)");
     sub->add_option("--features", args->features, "comma-separated feature columns (default: all others)");
     sub->add_option("--format", args->format, "auto, csv or libsvm (auto: by extension and content)");
-    sub->add_option("--family", args->family,
-                    "legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or hermite")->capture_default_str();
+    sub->add_option("--family", args->family, "legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or hermite")
+        ->capture_default_str();
     args->alpha_opt = sub->add_option("--alpha", args->alpha, "Jacobi alpha (> -1)");
     args->beta_opt = sub->add_option("--beta", args->beta, "Jacobi beta (> -1)");
     args->lambda_opt = sub->add_option("--lambda", args->lambda, "Gegenbauer lambda (> -1/2)");
-    sub->add_option("--degree", args->degree, "truncation degree n: '8', or per feature 'age=4,epss=6' (a bare number is the default)")
+    sub->add_option("--degree", args->degree,
+                    "truncation degree n: '8', or per feature 'age=4,epss=6' (a bare number is the default)")
         ->capture_default_str();
     sub->add_option("-C,--cost", args->C, "box constraint C (> 0)")->capture_default_str();
     sub->add_option("--measure", args->measure, "probability (p_0 = 1) or lebesgue")->capture_default_str();

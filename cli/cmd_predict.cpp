@@ -1,6 +1,6 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -29,8 +29,8 @@ void run_predict(const PredictArgs& a) {
     read.libsvm_dimension = model.dim();
     Dataset data = read_dataset(a.data, read);
     if (data.feature_names != model.feature_names)
-        throw DataError(a.data + ": its features (" + std::to_string(data.cols) +
-                        ") do not match the model's (" + std::to_string(model.dim()) + ")");
+        throw DataError(a.data + ": its features (" + std::to_string(data.cols) + ") do not match the model's (" +
+                        std::to_string(model.dim()) + ")");
     size_t clipped = 0;
     const auto decision = model.decision_function(data.X, data.rows, policy, a.data, &clipped);
     std::ostringstream out;
@@ -45,8 +45,10 @@ void run_predict(const PredictArgs& a) {
             if (data.target[r] == label) ++correct;
         }
     }
-    if (a.output.empty()) std::cout << out.str();
-    else write_file_atomically(a.output, out.str());
+    if (a.output.empty())
+        std::cout << out.str();
+    else
+        write_file_atomically(a.output, out.str());
     if (!a.quiet) {
         if (clipped > 0)
             fmt::print(stderr, "{} of {} row(s) had values outside the training range and were clipped to it\n",
@@ -67,7 +69,8 @@ void add_predict_command(CLI::App& app) {
     sub->add_option("--data", args->data, "data with the model's feature columns (CSV or LIBSVM format)")->required();
     sub->add_option("--output", args->output, "write label,decision CSV here (default: stdout)");
     sub->add_option("--format", args->format, "auto, csv or libsvm");
-    sub->add_option("--out-of-range", args->out_of_range, "clip (default) or error for values outside the training range")
+    sub->add_option("--out-of-range", args->out_of_range,
+                    "clip (default) or error for values outside the training range")
         ->capture_default_str();
     sub->add_flag("-q,--quiet", args->quiet, "print nothing but the predictions and errors");
     sub->callback([args] { run_predict(*args); });

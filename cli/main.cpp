@@ -1,7 +1,7 @@
 // orca: train, apply and open up SVMs with truncated orthogonal-polynomial kernels.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <exception>
 
 #include "commands.hpp"

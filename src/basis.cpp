@@ -13,13 +13,15 @@ Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees
     recurrences_.reserve(degrees_.size());
     for (size_t j = 0; j < degrees_.size(); ++j) {
         if (degrees_[j] < 0)
-            throw ParameterError("degree must be >= 0, got " + std::to_string(degrees_[j]) +
-                                 " for feature " + std::to_string(j + 1));
+            throw ParameterError("degree must be >= 0, got " + std::to_string(degrees_[j]) + " for feature " +
+                                 std::to_string(j + 1));
         recurrences_.emplace_back(family_, measure_, degrees_[j]);
     }
 }
 
-int Basis::max_degree() const { return *std::max_element(degrees_.begin(), degrees_.end()); }
+int Basis::max_degree() const {
+    return *std::max_element(degrees_.begin(), degrees_.end());
+}
 
 double Basis::constant_function() const {
     double c = 1.0;

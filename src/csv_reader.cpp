@@ -44,8 +44,7 @@ std::vector<Record> split_records(std::string_view text, const std::string& sour
                 ++i;
                 while (true) {
                     if (i >= n)
-                        throw DataError(source + ":" + std::to_string(open_line) +
-                                        ": unterminated quoted field");
+                        throw DataError(source + ":" + std::to_string(open_line) + ": unterminated quoted field");
                     if (text[i] == '"') {
                         if (i + 1 < n && text[i + 1] == '"') {
                             field.push_back('"');
@@ -77,8 +76,7 @@ std::vector<Record> split_records(std::string_view text, const std::string& sour
                 continue;
             }
             if (quoted_field && c != ' ' && c != '\t')
-                throw DataError(source + ":" + std::to_string(line) +
-                                ": text after a closing quote in field " +
+                throw DataError(source + ":" + std::to_string(line) + ": text after a closing quote in field " +
                                 std::to_string(rec.fields.size() + 1));
             field.push_back(c);
             ++i;
@@ -102,11 +100,11 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
     for (size_t c = 0; c < header.fields.size(); ++c) {
         std::string name = trim(header.fields[c]);
         if (name.empty())
-            throw DataError(source + ":" + std::to_string(header.line) + ":" +
-                            std::to_string(c + 1) + ": empty column name in the header");
+            throw DataError(source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1) +
+                            ": empty column name in the header");
         if (!column_of.emplace(name, c).second)
-            throw DataError(source + ":" + std::to_string(header.line) + ":" +
-                            std::to_string(c + 1) + ": duplicate column name '" + name + "'");
+            throw DataError(source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1) +
+                            ": duplicate column name '" + name + "'");
         names.push_back(name);
     }
     auto list_columns = [&] {
@@ -117,7 +115,8 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
     long target_col = -1;
     if (!options.target.empty()) {
         auto it = column_of.find(options.target);
-        if (it != column_of.end()) target_col = static_cast<long>(it->second);
+        if (it != column_of.end())
+            target_col = static_cast<long>(it->second);
         else if (!options.target_optional)
             throw DataError(source + ": no target column '" + options.target +
                             "' in the header (columns: " + list_columns() + ")");
@@ -130,8 +129,8 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
         for (const auto& f : options.features) {
             auto it = column_of.find(f);
             if (it == column_of.end())
-                throw DataError(source + ": no feature column '" + f + "' in the header (columns: " +
-                                list_columns() + ")");
+                throw DataError(source + ": no feature column '" + f + "' in the header (columns: " + list_columns() +
+                                ")");
             if (static_cast<long>(it->second) == target_col)
                 throw ParameterError("feature '" + f + "' is also the target column");
             feature_cols.push_back(it->second);
@@ -148,15 +147,13 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
     for (size_t r = 1; r < records.size(); ++r) {
         const Record& rec = records[r];
         if (rec.fields.size() != names.size())
-            throw DataError(source + ":" + std::to_string(rec.line) + ": expected " +
-                            std::to_string(names.size()) + " fields (as in the header), found " +
-                            std::to_string(rec.fields.size()));
+            throw DataError(source + ":" + std::to_string(rec.line) + ": expected " + std::to_string(names.size()) +
+                            " fields (as in the header), found " + std::to_string(rec.fields.size()));
         bool missing = false;
         std::string missing_where;
         for (size_t k = 0; k < feature_cols.size(); ++k) {
             const size_t c = feature_cols[k];
-            const std::string where = source + ":" + std::to_string(rec.line) + ":" +
-                                      std::to_string(c + 1);
+            const std::string where = source + ":" + std::to_string(rec.line) + ":" + std::to_string(c + 1);
             auto cell = parse_number_cell(rec.fields[c], where, names[c]);
             if (!cell) {
                 missing = true;
@@ -171,14 +168,14 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
             if (is_missing_token(label)) {
                 missing = true;
                 if (missing_where.empty())
-                    missing_where = source + ":" + std::to_string(rec.line) + ":" +
-                                    std::to_string(target_col + 1) + " (target '" +
-                                    names[static_cast<size_t>(target_col)] + "')";
+                    missing_where = source + ":" + std::to_string(rec.line) + ":" + std::to_string(target_col + 1) +
+                                    " (target '" + names[static_cast<size_t>(target_col)] + "')";
             }
         }
         if (missing) {
             if (!options.drop_missing)
-                throw DataError(missing_where + ": missing value (use --drop-missing to leave "
+                throw DataError(missing_where +
+                                ": missing value (use --drop-missing to leave "
                                 "such rows out)");
             ++ds.dropped_rows;
             continue;

@@ -1,10 +1,11 @@
+#include "orca/dataset.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
-#include "orca/dataset.hpp"
 #include "orca/errors.hpp"
 #include "text_cells.hpp"
 
@@ -38,8 +39,8 @@ void select_columns(Dataset& ds, const std::vector<std::string>& names) {
     for (const auto& name : names) {
         auto it = std::find(ds.feature_names.begin(), ds.feature_names.end(), name);
         if (it == ds.feature_names.end())
-            throw DataError(ds.source + ": no feature '" + name + "' (LIBSVM-format features are named f1.." +
-                            "f" + std::to_string(ds.cols) + ")");
+            throw DataError(ds.source + ": no feature '" + name + "' (LIBSVM-format features are named f1.." + "f" +
+                            std::to_string(ds.cols) + ")");
         cols.push_back(static_cast<size_t>(it - ds.feature_names.begin()));
     }
     std::vector<double> X(ds.rows * cols.size());
@@ -93,8 +94,7 @@ BinaryLabels encode_binary_labels(const std::vector<std::string>& target, const 
     BinaryLabels out;
     out.classes = distinct_labels(target);
     if (out.classes.size() == 1)
-        throw DataError(source + ": the target has one class only ('" + out.classes[0] +
-                        "'); a classifier needs two");
+        throw DataError(source + ": the target has one class only ('" + out.classes[0] + "'); a classifier needs two");
     if (out.classes.size() > 2)
         throw DataError(source + ": the target has " + std::to_string(out.classes.size()) +
                         " classes; only two-class problems are supported so far (multi-class is "

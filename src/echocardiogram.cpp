@@ -13,11 +13,8 @@ struct Column {
     const char* name;
     size_t index;  // 0-based field in the raw file
 };
-constexpr Column kFeatures[] = {{"age-at-heart-attack", 2},
-                                {"fractional-shortening", 4},
-                                {"epss", 5},
-                                {"lvdd", 6},
-                                {"wall-motion-index", 8}};
+constexpr Column kFeatures[] = {
+    {"age-at-heart-attack", 2}, {"fractional-shortening", 4}, {"epss", 5}, {"lvdd", 6}, {"wall-motion-index", 8}};
 constexpr size_t kTargetField = 1;  // still-alive
 constexpr size_t kFieldCount = 13;
 

@@ -24,7 +24,8 @@ struct Walker {
 
     [[nodiscard]] size_t width(size_t j) const { return static_cast<size_t>(e.basis.degree(j)) + 1; }
 
-    void leaf(Scratch& s, const std::vector<double>& w, std::uint64_t mask, int q, int N, size_t flat, size_t task) const {
+    void leaf(Scratch& s, const std::vector<double>& w, std::uint64_t mask, int q, int N, size_t flat,
+              size_t task) const {
         CoefficientBlock b{&s.prefix, mask, q, N, 1, 0, nullptr, flat};
         if (d == 1) {
             const size_t nb = width(0);
@@ -34,8 +35,10 @@ struct Walker {
             b.cols = nb;
         } else {
             const size_t na = width(last_a), nb = width(last_b);
-            Eigen::Map<const RowMatrix> A(P[last_a].data(), static_cast<Eigen::Index>(m), static_cast<Eigen::Index>(na));
-            Eigen::Map<const RowMatrix> B(P[last_b].data(), static_cast<Eigen::Index>(m), static_cast<Eigen::Index>(nb));
+            Eigen::Map<const RowMatrix> A(P[last_a].data(), static_cast<Eigen::Index>(m),
+                                          static_cast<Eigen::Index>(na));
+            Eigen::Map<const RowMatrix> B(P[last_b].data(), static_cast<Eigen::Index>(m),
+                                          static_cast<Eigen::Index>(nb));
             Eigen::Map<const Eigen::VectorXd> wv(w.data(), static_cast<Eigen::Index>(m));
             s.weighted.noalias() = wv.asDiagonal() * B;
             s.block.noalias() = A.transpose() * s.weighted;
@@ -55,7 +58,8 @@ struct Walker {
         for (size_t k = 0; k < width(level); ++k) visit_child(s, level, k, mask, q, N, flat, task);
     }
 
-    void visit_child(Scratch& s, size_t level, size_t k, std::uint64_t mask, int q, int N, size_t flat, size_t task) const {
+    void visit_child(Scratch& s, size_t level, size_t k, std::uint64_t mask, int q, int N, size_t flat,
+                     size_t task) const {
         const size_t nw = width(level);
         const std::vector<double>& w = s.w[level];
         std::vector<double>& next = s.w[level + 1];

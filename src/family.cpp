@@ -39,8 +39,8 @@ double jacobi_b(int k, double al, double be) {
 
 // int_{-1}^{1} (1-x)^al (1+x)^be dx, in logs to stay finite for large exponents.
 double jacobi_mass(double al, double be) {
-    const double log_mass = (al + be + 1.0) * std::log(2.0) + std::lgamma(al + 1.0) +
-                            std::lgamma(be + 1.0) - std::lgamma(al + be + 2.0);
+    const double log_mass =
+        (al + be + 1.0) * std::log(2.0) + std::lgamma(al + 1.0) + std::lgamma(be + 1.0) - std::lgamma(al + be + 2.0);
     return std::exp(log_mass);
 }
 
@@ -48,19 +48,25 @@ double jacobi_mass(double al, double be) {
 
 std::string to_string(FamilyKind kind) {
     switch (kind) {
-        case FamilyKind::legendre: return "legendre";
-        case FamilyKind::chebyshev1: return "chebyshev1";
-        case FamilyKind::chebyshev2: return "chebyshev2";
-        case FamilyKind::gegenbauer: return "gegenbauer";
-        case FamilyKind::jacobi: return "jacobi";
-        case FamilyKind::hermite: return "hermite";
+        case FamilyKind::legendre:
+            return "legendre";
+        case FamilyKind::chebyshev1:
+            return "chebyshev1";
+        case FamilyKind::chebyshev2:
+            return "chebyshev2";
+        case FamilyKind::gegenbauer:
+            return "gegenbauer";
+        case FamilyKind::jacobi:
+            return "jacobi";
+        case FamilyKind::hermite:
+            return "hermite";
     }
     return "unknown";
 }
 
 FamilyKind parse_family_kind(const std::string& name) {
-    for (auto k : {FamilyKind::legendre, FamilyKind::chebyshev1, FamilyKind::chebyshev2,
-                   FamilyKind::gegenbauer, FamilyKind::jacobi, FamilyKind::hermite}) {
+    for (auto k : {FamilyKind::legendre, FamilyKind::chebyshev1, FamilyKind::chebyshev2, FamilyKind::gegenbauer,
+                   FamilyKind::jacobi, FamilyKind::hermite}) {
         if (to_string(k) == name) return k;
     }
     throw ParameterError("unknown family '" + name +
@@ -91,8 +97,7 @@ FamilySpec FamilySpec::make(const std::string& name, double alpha, double beta, 
     }
     if (spec.kind == FamilyKind::gegenbauer) {
         if (!(lambda > -0.5) || !std::isfinite(lambda))
-            throw ParameterError("lambda must be a finite number > -0.5, got " +
-                                 describe(lambda));
+            throw ParameterError("lambda must be a finite number > -0.5, got " + describe(lambda));
         spec.lambda = lambda;
     }
     auto [a, b] = spec.jacobi_exponents();
@@ -103,18 +108,23 @@ FamilySpec FamilySpec::make(const std::string& name, double alpha, double beta, 
 
 std::pair<double, double> FamilySpec::jacobi_exponents() const {
     switch (kind) {
-        case FamilyKind::legendre: return {0.0, 0.0};
-        case FamilyKind::chebyshev1: return {-0.5, -0.5};
-        case FamilyKind::chebyshev2: return {0.5, 0.5};
-        case FamilyKind::gegenbauer: return {lambda - 0.5, lambda - 0.5};
-        case FamilyKind::jacobi: return {alpha, beta};
-        case FamilyKind::hermite: return {0.0, 0.0};
+        case FamilyKind::legendre:
+            return {0.0, 0.0};
+        case FamilyKind::chebyshev1:
+            return {-0.5, -0.5};
+        case FamilyKind::chebyshev2:
+            return {0.5, 0.5};
+        case FamilyKind::gegenbauer:
+            return {lambda - 0.5, lambda - 0.5};
+        case FamilyKind::jacobi:
+            return {alpha, beta};
+        case FamilyKind::hermite:
+            return {0.0, 0.0};
     }
     return {0.0, 0.0};
 }
 
-Recurrence::Recurrence(const FamilySpec& spec, Measure measure, int max_degree)
-    : max_degree_(max_degree) {
+Recurrence::Recurrence(const FamilySpec& spec, Measure measure, int max_degree) : max_degree_(max_degree) {
     if (max_degree < 0) throw ParameterError("degree must be >= 0, got " + std::to_string(max_degree));
     const auto top = static_cast<size_t>(max_degree) + 2;
     a_.assign(top, 0.0);
@@ -171,8 +181,7 @@ double Recurrence::kernel_direct(double s, double t, int n) const {
     return sum;
 }
 
-void Recurrence::gauss_rule(int points, std::vector<double>& nodes,
-                            std::vector<double>& weights) const {
+void Recurrence::gauss_rule(int points, std::vector<double>& nodes, std::vector<double>& weights) const {
     if (points < 1 || points > max_degree_ + 1)
         throw ParameterError("gauss_rule: points must be in 1.." + std::to_string(max_degree_ + 1));
     // Golub–Welsch nodes (eigenvalues of the Jacobi matrix). The weights come from the

@@ -48,8 +48,7 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
     return P;
 }
 
-double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q,
-                            size_t iq) const {
+double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const {
     const double s = P.x[ip], t = Q.x[iq];
     const double gap = std::abs(s - t);
     if (gap * P.root_self[ip] * Q.root_self[iq] >= cd_switch_[j] * P.envelope[ip] * Q.envelope[iq] && gap > 0.0) {
@@ -58,8 +57,7 @@ double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const 
     return basis_.recurrence(j).kernel_direct(s, t, basis_.degree(j));
 }
 
-double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
-                           size_t l) const {
+double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const {
     const size_t d = basis_.dim();
     double prod = 1.0;
     for (size_t j = 0; j < d; ++j) prod *= factor(j, P, i * d + j, Q, l * d + j);
@@ -68,13 +66,12 @@ double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoin
 
 double TensorKernel::entry_direct(std::span<const double> x, std::span<const double> z) const {
     double prod = 1.0;
-    for (size_t j = 0; j < basis_.dim(); ++j)
-        prod *= basis_.recurrence(j).kernel_direct(x[j], z[j], basis_.degree(j));
+    for (size_t j = 0; j < basis_.dim(); ++j) prod *= basis_.recurrence(j).kernel_direct(x[j], z[j], basis_.degree(j));
     return prod;
 }
 
-void TensorKernel::row_scatter(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
-                               std::span<const int> cols, double* out) const {
+void TensorKernel::row_scatter(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<const int> cols,
+                               double* out) const {
     const auto n = static_cast<std::ptrdiff_t>(cols.size());
     const int* idx = cols.data();
 #pragma omp parallel for schedule(static) if (cols.size() >= kParallelRowLength)
@@ -84,8 +81,7 @@ void TensorKernel::row_scatter(const PreparedPoints& P, size_t i, const Prepared
     }
 }
 
-void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
-                       std::span<double> out) const {
+void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<double> out) const {
     const auto n = static_cast<std::ptrdiff_t>(Q.count);
 #pragma omp parallel for schedule(static) if (Q.count >= kParallelRowLength)
     for (std::ptrdiff_t l = 0; l < n; ++l) {

@@ -50,12 +50,11 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
             double index_value = 0.0;
             if (colon == std::string_view::npos || !parse_double(tok.substr(0, colon), index_value) ||
                 index_value < 1.0 || index_value != std::floor(index_value) || index_value > 1e7)
-                throw DataError(where + ": expected index:value with an integer index >= 1, found " +
-                                quote_cell(tok));
+                throw DataError(where + ": expected index:value with an integer index >= 1, found " + quote_cell(tok));
             const auto index = static_cast<size_t>(index_value);
             if (index <= previous)
-                throw DataError(where + ": feature indices must increase along a line, found " +
-                                std::to_string(index) + " after " + std::to_string(previous));
+                throw DataError(where + ": feature indices must increase along a line, found " + std::to_string(index) +
+                                " after " + std::to_string(previous));
             previous = index;
             auto value = parse_number_cell(tok.substr(colon + 1), where, "f" + std::to_string(index));
             if (!value) throw DataError(where + ": missing value in " + quote_cell(tok));
@@ -68,8 +67,8 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
     ds.source = source;
     ds.cols = options.libsvm_dimension > 0 ? options.libsvm_dimension : max_index;
     if (max_index > ds.cols)
-        throw DataError(source + ": feature index " + std::to_string(max_index) +
-                        " is beyond the model's " + std::to_string(ds.cols) + " features");
+        throw DataError(source + ": feature index " + std::to_string(max_index) + " is beyond the model's " +
+                        std::to_string(ds.cols) + " features");
     if (ds.cols == 0) throw DataError(source + ": no features (the file is empty or has only labels)");
     for (size_t j = 1; j <= ds.cols; ++j) ds.feature_names.push_back("f" + std::to_string(j));
     ds.rows = rows.size();

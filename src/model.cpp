@@ -9,16 +9,15 @@ namespace orca {
 namespace {
 
 class KernelRowSource final : public RowSource {
-public:
-    KernelRowSource(const TensorKernel& kernel, const PreparedPoints& points)
-        : kernel_(kernel), points_(points) {}
+  public:
+    KernelRowSource(const TensorKernel& kernel, const PreparedPoints& points) : kernel_(kernel), points_(points) {}
     [[nodiscard]] size_t size() const override { return points_.count; }
     [[nodiscard]] double diagonal(size_t i) const override { return points_.self[i]; }
     void compute_row(size_t i, std::span<const int> cols, double* out) const override {
         kernel_.row_scatter(points_, i, points_, cols, out);
     }
 
-private:
+  private:
     const TensorKernel& kernel_;
     const PreparedPoints& points_;
 };
@@ -26,15 +25,15 @@ private:
 std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
     if (degrees.size() == 1) return std::vector<int>(d, degrees[0]);
     if (degrees.size() != d)
-        throw ParameterError("got " + std::to_string(degrees.size()) + " degrees for " +
-                             std::to_string(d) + " features (give one, or one per feature)");
+        throw ParameterError("got " + std::to_string(degrees.size()) + " degrees for " + std::to_string(d) +
+                             " features (give one, or one per feature)");
     return degrees;
 }
 
 }  // namespace
 
-Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                      std::span<const double> y, double C, const SolverOptions& options) {
+Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
+                      double C, const SolverOptions& options) {
     if (!(C > 0.0) || !std::isfinite(C))
         throw ParameterError("C must be a finite number > 0, got " + std::to_string(C));
     const PreparedPoints P = kernel.prepare(points, m);
@@ -117,8 +116,7 @@ std::vector<double> Model::decision_function_scaled(std::span<const double> poin
 
 std::vector<double> Model::decision_function(std::span<const double> X, size_t rows, OutOfRange policy,
                                              const std::string& source, size_t* clipped_rows) const {
-    if (X.size() != rows * dim())
-        throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
+    if (X.size() != rows * dim()) throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
     std::vector<double> points(X.begin(), X.end());
     const size_t clipped = scaler.transform(points, rows, policy, feature_names, source);
     if (clipped_rows) *clipped_rows = clipped;

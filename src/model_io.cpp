@@ -74,12 +74,9 @@ std::string model_to_json(const Model& model) {
                    {"max", model.scaler.max},
                    {"mean", model.scaler.mean},
                    {"std", model.scaler.std}};
-    j["kernel"] = {{"family", to_string(model.family.kind)},
-                   {"alpha", model.family.alpha},
-                   {"beta", model.family.beta},
-                   {"lambda", model.family.lambda},
-                   {"measure", to_string(model.measure)},
-                   {"degrees", model.degrees}};
+    j["kernel"] = {
+        {"family", to_string(model.family.kind)}, {"alpha", model.family.alpha},         {"beta", model.family.beta},
+        {"lambda", model.family.lambda},          {"measure", to_string(model.measure)}, {"degrees", model.degrees}};
     const auto& s = model.summary;
     j["training"] = {{"C", model.C},
                      {"tolerance", model.tolerance},
@@ -116,8 +113,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
         throw ModelFileError(w + ": not an ORCA model file (no \"format\": \"orca-model\")");
     const json& version = field(j, "format_version", w);
     if (!version.is_number_integer() || version.get<long>() != kModelFormatVersion)
-        throw ModelFileError(w + ": model format version " + version.dump() + " is not supported (this orca reads version " +
-                             std::to_string(kModelFormatVersion) + ")");
+        throw ModelFileError(w + ": model format version " + version.dump() +
+                             " is not supported (this orca reads version " + std::to_string(kModelFormatVersion) + ")");
     const std::string task = text(field(j, "task", w), w + ": task");
     if (task != "binary-classification") throw ModelFileError(w + ": unsupported task '" + task + "'");
     Model m;
@@ -140,10 +137,9 @@ Model model_from_json(const std::string& content, const std::string& source) {
         }
         const json& ke = field(j, "kernel", w);
         const std::string kw = w + ": kernel";
-        m.family = FamilySpec::make(text(field(ke, "family", kw), kw + ".family"),
-                                    number(field(ke, "alpha", kw), kw + ".alpha"),
-                                    number(field(ke, "beta", kw), kw + ".beta"),
-                                    number(field(ke, "lambda", kw), kw + ".lambda"));
+        m.family = FamilySpec::make(
+            text(field(ke, "family", kw), kw + ".family"), number(field(ke, "alpha", kw), kw + ".alpha"),
+            number(field(ke, "beta", kw), kw + ".beta"), number(field(ke, "lambda", kw), kw + ".lambda"));
         m.measure = parse_measure(text(field(ke, "measure", kw), kw + ".measure"));
         for (double v : numbers(field(ke, "degrees", kw), kw + ".degrees", d)) {
             if (v != std::floor(v) || v < 0 || v > 10000)

@@ -31,8 +31,9 @@ double enumeration_memory_bytes(const Expansion& e, long top) {
     // Active-set masses: at most min(2^d, count) subsets per thread, ~64 bytes each in a hash map.
     const double subsets = std::min(std::pow(2.0, static_cast<double>(e.dim())), count) * 64.0 * threads;
     const double scratch = threads * static_cast<double>(e.dim() + 2) * static_cast<double>(e.count()) * 8.0;
-    const double listed = top < 0 ? count * (24.0 + 4.0 * static_cast<double>(e.dim()) + 32.0)
-                                  : static_cast<double>(top) * (24.0 + 4.0 * static_cast<double>(e.dim()) + 32.0) * threads;
+    const double listed = top < 0
+                              ? count * (24.0 + 4.0 * static_cast<double>(e.dim()) + 32.0)
+                              : static_cast<double>(top) * (24.0 + 4.0 * static_cast<double>(e.dim()) + 32.0) * threads;
     return subsets + scratch + listed;
 }
 
@@ -93,9 +94,12 @@ void derive(OkcReport& r, const RawOkc& raw) {
 
 std::string to_string(OkcMethod m) {
     switch (m) {
-        case OkcMethod::automatic: return "auto";
-        case OkcMethod::enumeration: return "enumeration";
-        case OkcMethod::pairs: return "pairs";
+        case OkcMethod::automatic:
+            return "auto";
+        case OkcMethod::enumeration:
+            return "enumeration";
+        case OkcMethod::pairs:
+            return "pairs";
     }
     return "auto";
 }
@@ -141,7 +145,8 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
             method = enumeration_fits && cost.enumeration <= cost.pairs ? OkcMethod::enumeration : OkcMethod::pairs;
     }
     long top = options.top_coefficients;
-    if (method == OkcMethod::pairs && wants_coefficients && options.coefficients_if_cheap) top = 0;
+    if (method == OkcMethod::pairs && wants_coefficients && options.coefficients_if_cheap)
+        top = 0;
     else if (method == OkcMethod::pairs && wants_coefficients)
         throw ParameterError("individual coefficients need the enumeration algorithm, which " +
                              std::string(options.method == OkcMethod::pairs ? "was not chosen" : "cannot run here") +
@@ -154,8 +159,11 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
                                 "except individual coefficients");
         if (cost.enumeration > kMaxEnumerationFlops)
             throw ResourceError("enumerating " + human(e.basis.size()) + " coefficients would take about " +
-                                human(cost.enumeration) + " floating-point operations (hours); use the pair "
-                                "algorithm (--method pairs, about " + human(cost.pairs) + "), which gives every index "
+                                human(cost.enumeration) +
+                                " floating-point operations (hours); use the pair "
+                                "algorithm (--method pairs, about " +
+                                human(cost.pairs) +
+                                "), which gives every index "
                                 "except individual coefficients");
     }
     OkcReport r;
@@ -165,8 +173,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     r.eps = options.eps;
     r.coefficient_count = e.basis.size();
     const auto P = basis_values(e);
-    const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top)
-                                                        : okc_by_pairs(e, P);
+    const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top) : okc_by_pairs(e, P);
     derive(r, raw);
     if (r.top_subsets.size() > options.top_subsets) r.top_subsets.resize(options.top_subsets);
     r.energy_kernel = rkhs_norm_squared(e);

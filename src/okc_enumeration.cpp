@@ -58,7 +58,8 @@ RawOkc okc_by_enumeration(const Expansion& e, const std::vector<std::vector<doub
                 if (top < 0) {
                     s.all.push_back(entry);
                 } else if (top > 0) {
-                    if (static_cast<long>(s.top.size()) < top) s.top.push(entry);
+                    if (static_cast<long>(s.top.size()) < top)
+                        s.top.push(entry);
                     else if (entry < s.top.top()) {
                         s.top.pop();
                         s.top.push(entry);

@@ -49,8 +49,9 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
                    r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"
                                                       : "exact support-vector-pair sums (no coefficient formed)");
     const double rel = r.energy_kernel != 0.0 ? std::abs(r.energy - r.energy_kernel) / std::abs(r.energy_kernel) : 0.0;
-    fmt::format_to(it, "total energy E = ||h||^2 = {:.10g}   (a'Ka through the kernel: {:.10g}, relative difference {:.1e})\n",
-                   r.energy, r.energy_kernel, rel);
+    fmt::format_to(
+        it, "total energy E = ||h||^2 = {:.10g}   (a'Ka through the kernel: {:.10g}, relative difference {:.1e})\n",
+        r.energy, r.energy_kernel, rel);
     fmt::format_to(it, "constant coefficient c_0 = {:.3e}   (zero by the constraint sum a_i = 0)\n\n", r.constant);
 
     fmt::format_to(it, "Interaction order OKC(q): share of E in basis functions of exactly q active features\n");
@@ -79,8 +80,10 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
         for (size_t q = 1; q <= d; ++q) {
             if (q <= qcols) {
                 const double v = r.block[q][N];
-                if (v >= 5e-5) fmt::format_to(it, " {:7.4f}", v);
-                else fmt::format_to(it, " {:>7}", v > 0.0 ? "~0" : ".");
+                if (v >= 5e-5)
+                    fmt::format_to(it, " {:7.4f}", v);
+                else
+                    fmt::format_to(it, " {:>7}", v > 0.0 ? "~0" : ".");
             } else {
                 rest += r.block[q][N];
             }
@@ -92,7 +95,8 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
                    rows.size() == options.max_block_rows ? "; only the largest rows shown" : "");
     fmt::format_to(it, "spectral peak N* = {}\n", r.peak);
     for (size_t k = 0; k < r.eps.size(); ++k)
-        fmt::format_to(it, "threshold T_{:g} = {}   (smallest T with F(T) >= {:g})\n", r.eps[k], r.thresholds[k], 1.0 - r.eps[k]);
+        fmt::format_to(it, "threshold T_{:g} = {}   (smallest T with F(T) >= {:g})\n", r.eps[k], r.thresholds[k],
+                       1.0 - r.eps[k]);
     fmt::format_to(it, "parity masses: M_even = {:.4f}, M_odd = {:.4f}\n", r.even, r.odd);
 
     std::vector<size_t> order(d);
@@ -100,9 +104,11 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r.total_effect[a] > r.total_effect[b]; });
     size_t width = 8;
     for (const auto& n : names) width = std::max(width, n.size());
-    fmt::format_to(it, "\nFeatures (sorted by total effect): OKC_i = main-effect share, T_i = share of all terms involving i\n");
+    fmt::format_to(
+        it, "\nFeatures (sorted by total effect): OKC_i = main-effect share, T_i = share of all terms involving i\n");
     fmt::format_to(it, "  {:<{}} {:>8} {:>8}\n", "feature", width, "OKC_i", "T_i");
-    for (size_t j : order) fmt::format_to(it, "  {:<{}} {:8.4f} {:8.4f}\n", names[j], width, r.marginal[j], r.total_effect[j]);
+    for (size_t j : order)
+        fmt::format_to(it, "  {:<{}} {:8.4f} {:8.4f}\n", names[j], width, r.marginal[j], r.total_effect[j]);
 
     if (d >= 2) {
         std::vector<std::pair<double, std::pair<size_t, size_t>>> pairs;
@@ -116,13 +122,18 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     }
     if (!r.top_subsets.empty()) {
         fmt::format_to(it, "\nLargest subset shares S_u (terms with exactly the features in u active{})\n",
-                       r.max_subset_order < d ? fmt::format("; subsets of up to {} features, pair algorithm", r.max_subset_order) : "");
-        for (const auto& s : r.top_subsets) fmt::format_to(it, "  {:8.4f}  {}\n", s.share, subset_name(s.features, names));
+                       r.max_subset_order < d
+                           ? fmt::format("; subsets of up to {} features, pair algorithm", r.max_subset_order)
+                           : "");
+        for (const auto& s : r.top_subsets)
+            fmt::format_to(it, "  {:8.4f}  {}\n", s.share, subset_name(s.features, names));
     }
     if (!r.coefficients.empty()) {
-        fmt::format_to(it, "\nLargest coefficients c_k (of {:.6g}): share c_k^2/E, value, basis function\n", r.coefficient_count);
+        fmt::format_to(it, "\nLargest coefficients c_k (of {:.6g}): share c_k^2/E, value, basis function\n",
+                       r.coefficient_count);
         for (const auto& c : r.coefficients)
-            fmt::format_to(it, "  {:8.4f} {:>14.6g}  {}\n", c.value * c.value / r.energy, c.value, monomial(c.index, names));
+            fmt::format_to(it, "  {:8.4f} {:>14.6g}  {}\n", c.value * c.value / r.energy, c.value,
+                           monomial(c.index, names));
     }
     return fmt::to_string(out);
 }
@@ -175,7 +186,8 @@ std::string okc_to_json(const OkcReport& r, const Model& model) {
     j["top_subsets"] = subsets;
     j["max_subset_order"] = r.max_subset_order;
     json coefs = json::array();
-    for (const auto& c : r.coefficients) coefs.push_back({{"index", c.index}, {"value", c.value}, {"share", c.value * c.value / r.energy}});
+    for (const auto& c : r.coefficients)
+        coefs.push_back({{"index", c.index}, {"value", c.value}, {"share", c.value * c.value / r.energy}});
     j["coefficients"] = coefs;
     return j.dump(1) + "\n";
 }

@@ -7,11 +7,11 @@
 namespace orca {
 
 struct RawOkc {
-    size_t total_degree = 0;          // sum_j n_j
-    std::vector<double> block;        // (d + 1) x (total_degree + 1), C_N^(q)
-    std::vector<double> marginal;     // d
-    std::vector<double> pairwise;     // d x d, symmetric
-    std::vector<double> total;        // d
+    size_t total_degree = 0;           // sum_j n_j
+    std::vector<double> block;         // (d + 1) x (total_degree + 1), C_N^(q)
+    std::vector<double> marginal;      // d
+    std::vector<double> pairwise;      // d x d, symmetric
+    std::vector<double> total;         // d
     std::vector<SubsetShare> subsets;  // candidates for the top list (absolute mass)
     size_t max_subset_order = 0;
     std::vector<Coefficient> coefficients;  // largest |c_k| first

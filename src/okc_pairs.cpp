@@ -79,55 +79,55 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
         std::vector<double> K(d), g_sum(d), prefix(d + 1), suffix(d + 1);
 #pragma omp for schedule(dynamic, 1)
         for (std::ptrdiff_t chunk = 0; chunk < nchunks; ++chunk) {
-          std::vector<double>& block = block_t[static_cast<size_t>(chunk)];
-          std::vector<double>& total = total_t[static_cast<size_t>(chunk)];
-          const size_t row_end = std::min(m, (static_cast<size_t>(chunk) + 1) * kChunkRows);
-          for (size_t i = static_cast<size_t>(chunk) * kChunkRows; i < row_end; ++i) {
-            for (size_t l = i; l < m; ++l) {
-                const double weight = e.a[i] * e.a[l] * (l == i ? 1.0 : 2.0);
-                // poly[q][N] holds the product over the features done so far.
-                std::fill(poly.begin(), poly.end(), 0.0);
-                poly[0] = 1.0;
-                size_t max_q = 0, max_N = 0;
-                for (size_t j = 0; j < d; ++j) {
-                    const size_t w = static_cast<size_t>(e.basis.degree(j)) + 1;
-                    const double* pi = &P[j][i * w];
-                    const double* pl = &P[j][l * w];
-                    double gs = 0.0;
-                    for (size_t k = 1; k < w; ++k) {
-                        g[k] = pi[k] * pl[k];
-                        gs += g[k];
-                    }
-                    g_sum[j] = gs;
-                    K[j] = kappa[j] + gs;
-                    // next = kappa_j * poly + s * sum_k t^k g_k * poly
-                    for (size_t q = 0; q <= max_q + 1; ++q)
-                        std::fill_n(next.begin() + static_cast<std::ptrdiff_t>(q * width), max_N + w, 0.0);
-                    for (size_t q = 0; q <= max_q; ++q) {
-                        const double* src = &poly[q * width];
-                        double* same = &next[q * width];
-                        double* up = &next[(q + 1) * width];
-                        for (size_t N = 0; N <= max_N; ++N) {
-                            const double v = src[N];
-                            if (v == 0.0) continue;
-                            same[N] += kappa[j] * v;
-                            for (size_t k = 1; k < w; ++k) up[N + k] += g[k] * v;
+            std::vector<double>& block = block_t[static_cast<size_t>(chunk)];
+            std::vector<double>& total = total_t[static_cast<size_t>(chunk)];
+            const size_t row_end = std::min(m, (static_cast<size_t>(chunk) + 1) * kChunkRows);
+            for (size_t i = static_cast<size_t>(chunk) * kChunkRows; i < row_end; ++i) {
+                for (size_t l = i; l < m; ++l) {
+                    const double weight = e.a[i] * e.a[l] * (l == i ? 1.0 : 2.0);
+                    // poly[q][N] holds the product over the features done so far.
+                    std::fill(poly.begin(), poly.end(), 0.0);
+                    poly[0] = 1.0;
+                    size_t max_q = 0, max_N = 0;
+                    for (size_t j = 0; j < d; ++j) {
+                        const size_t w = static_cast<size_t>(e.basis.degree(j)) + 1;
+                        const double* pi = &P[j][i * w];
+                        const double* pl = &P[j][l * w];
+                        double gs = 0.0;
+                        for (size_t k = 1; k < w; ++k) {
+                            g[k] = pi[k] * pl[k];
+                            gs += g[k];
                         }
+                        g_sum[j] = gs;
+                        K[j] = kappa[j] + gs;
+                        // next = kappa_j * poly + s * sum_k t^k g_k * poly
+                        for (size_t q = 0; q <= max_q + 1; ++q)
+                            std::fill_n(next.begin() + static_cast<std::ptrdiff_t>(q * width), max_N + w, 0.0);
+                        for (size_t q = 0; q <= max_q; ++q) {
+                            const double* src = &poly[q * width];
+                            double* same = &next[q * width];
+                            double* up = &next[(q + 1) * width];
+                            for (size_t N = 0; N <= max_N; ++N) {
+                                const double v = src[N];
+                                if (v == 0.0) continue;
+                                same[N] += kappa[j] * v;
+                                for (size_t k = 1; k < w; ++k) up[N + k] += g[k] * v;
+                            }
+                        }
+                        std::swap(poly, next);
+                        max_q += 1;
+                        max_N += w - 1;
                     }
-                    std::swap(poly, next);
-                    max_q += 1;
-                    max_N += w - 1;
+                    for (size_t q = 0; q <= d; ++q)
+                        for (size_t N = 0; N <= max_N; ++N) block[q * width + N] += weight * poly[q * width + N];
+                    // T_i: g_i times the product of the other features' full kernels.
+                    prefix[0] = 1.0;
+                    for (size_t j = 0; j < d; ++j) prefix[j + 1] = prefix[j] * K[j];
+                    suffix[d] = 1.0;
+                    for (size_t j = d; j-- > 0;) suffix[j] = suffix[j + 1] * K[j];
+                    for (size_t j = 0; j < d; ++j) total[j] += weight * g_sum[j] * prefix[j] * suffix[j + 1];
                 }
-                for (size_t q = 0; q <= d; ++q)
-                    for (size_t N = 0; N <= max_N; ++N) block[q * width + N] += weight * poly[q * width + N];
-                // T_i: g_i times the product of the other features' full kernels.
-                prefix[0] = 1.0;
-                for (size_t j = 0; j < d; ++j) prefix[j + 1] = prefix[j] * K[j];
-                suffix[d] = 1.0;
-                for (size_t j = d; j-- > 0;) suffix[j] = suffix[j + 1] * K[j];
-                for (size_t j = 0; j < d; ++j) total[j] += weight * g_sum[j] * prefix[j] * suffix[j + 1];
             }
-          }
         }
     }
     raw.block.assign((d + 1) * width, 0.0);

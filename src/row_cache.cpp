@@ -4,8 +4,7 @@
 
 namespace orca {
 
-RowCache::RowCache(size_t row_count, size_t row_length, double budget_mb)
-    : row_length_(row_length) {
+RowCache::RowCache(size_t row_count, size_t row_length, double budget_mb) : row_length_(row_length) {
     const double bytes = std::max(0.0, budget_mb) * 1024.0 * 1024.0;
     const double row_bytes = static_cast<double>(std::max<size_t>(row_length, 1)) * sizeof(double);
     capacity_ = static_cast<size_t>(bytes / row_bytes);

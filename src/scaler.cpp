@@ -8,7 +8,9 @@
 
 namespace orca {
 
-std::string to_string(ScalerKind kind) { return kind == ScalerKind::minmax ? "minmax" : "standardize"; }
+std::string to_string(ScalerKind kind) {
+    return kind == ScalerKind::minmax ? "minmax" : "standardize";
+}
 
 ScalerKind parse_scaler_kind(const std::string& name) {
     if (name == "minmax") return ScalerKind::minmax;
@@ -55,8 +57,8 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
     return s;
 }
 
-size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy,
-                         const std::vector<std::string>& names, const std::string& source) const {
+size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, const std::vector<std::string>& names,
+                         const std::string& source) const {
     const size_t cols = min.size();
     size_t clipped_rows = 0;
     for (size_t r = 0; r < rows; ++r) {

@@ -21,10 +21,15 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 enum class Bound : char { lower, upper, free };
 
 class Smo {
-public:
-    Smo(const RowSource& rows, std::span<const double> y, std::span<const double> upper,
-        std::span<const double> linear, const SolverOptions& options)
-        : rows_(rows), m_(rows.size()), y_(y), C_(upper), p_(linear), opt_(options),
+  public:
+    Smo(const RowSource& rows, std::span<const double> y, std::span<const double> upper, std::span<const double> linear,
+        const SolverOptions& options)
+        : rows_(rows),
+          m_(rows.size()),
+          y_(y),
+          C_(upper),
+          p_(linear),
+          opt_(options),
           cache_(rows.size(), rows.size(), options.cache_mb) {
         alpha_.assign(m_, 0.0);
         G_.assign(p_.begin(), p_.end());
@@ -61,8 +66,7 @@ public:
             }
             ++iter;
             step(static_cast<size_t>(i), static_cast<size_t>(j));
-            if (opt_.progress && opt_.progress_every > 0 && iter % opt_.progress_every == 0)
-                opt_.progress(iter, gap);
+            if (opt_.progress && opt_.progress_every > 0 && iter % opt_.progress_every == 0) opt_.progress(iter, gap);
         }
         reconstruct();
         result.iterations = iter;
@@ -76,7 +80,7 @@ public:
         return result;
     }
 
-private:
+  private:
     [[nodiscard]] bool in_up(size_t t) const {
         return y_[t] > 0 ? status_[t] != Bound::upper : status_[t] != Bound::lower;
     }
@@ -86,9 +90,12 @@ private:
     [[nodiscard]] double violation(size_t t) const { return -y_[t] * G_[t]; }
 
     void set_status(size_t t) {
-        if (alpha_[t] >= C_[t]) status_[t] = Bound::upper;
-        else if (alpha_[t] <= 0.0) status_[t] = Bound::lower;
-        else status_[t] = Bound::free;
+        if (alpha_[t] >= C_[t])
+            status_[t] = Bound::upper;
+        else if (alpha_[t] <= 0.0)
+            status_[t] = Bound::lower;
+        else
+            status_[t] = Bound::free;
     }
 
     // The row of K for variable i, valid at least on the active columns (all when full).
@@ -220,8 +227,10 @@ private:
             bool drop = false;
             if (up && !low) drop = violation(tu) < gmin;  // can never be the j of a pair
             if (low && !up) drop = violation(tu) > gmax;  // can never be the i of a pair
-            if (drop) inactive_.push_back(t);
-            else keep.push_back(t);
+            if (drop)
+                inactive_.push_back(t);
+            else
+                keep.push_back(t);
         }
         active_ = std::move(keep);
     }
@@ -297,20 +306,17 @@ private:
 
 }  // namespace
 
-SolverResult solve_dual(const RowSource& rows, std::span<const double> y,
-                        std::span<const double> upper, std::span<const double> linear,
-                        const SolverOptions& options) {
+SolverResult solve_dual(const RowSource& rows, std::span<const double> y, std::span<const double> upper,
+                        std::span<const double> linear, const SolverOptions& options) {
     const size_t m = rows.size();
     if (y.size() != m || upper.size() != m || linear.size() != m)
-        throw ParameterError("solve_dual: y, upper and linear must each have " +
-                             std::to_string(m) + " entries");
+        throw ParameterError("solve_dual: y, upper and linear must each have " + std::to_string(m) + " entries");
     if (m == 0) throw ParameterError("solve_dual: no training points");
     if (!(options.tolerance > 0.0))
         throw ParameterError("tolerance must be > 0, got " + std::to_string(options.tolerance));
     for (size_t t = 0; t < m; ++t) {
         if (y[t] != 1.0 && y[t] != -1.0) throw ParameterError("solve_dual: labels must be +1 or -1");
-        if (!(upper[t] > 0.0) || !std::isfinite(upper[t]))
-            throw ParameterError("C must be a finite number > 0");
+        if (!(upper[t] > 0.0) || !std::isfinite(upper[t])) throw ParameterError("C must be a finite number > 0");
     }
     Smo smo(rows, y, upper, linear, options);
     return smo.run();

@@ -36,8 +36,7 @@ bool parse_double(std::string_view s, double& out) {
     return res.ec == std::errc() && res.ptr == s.data() + s.size();
 }
 
-std::optional<double> parse_number_cell(std::string_view cell, const std::string& where,
-                                        const std::string& column) {
+std::optional<double> parse_number_cell(std::string_view cell, const std::string& where, const std::string& column) {
     if (is_missing_token(cell)) return std::nullopt;
     const std::string t = trim(cell);
     double v = 0.0;

@@ -8,7 +8,7 @@
 namespace orca {
 
 class Basis {
-public:
+  public:
     // One family for all features, degrees[j] = n_j (>= 0). Throws ParameterError.
     Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees);
 
@@ -24,7 +24,7 @@ public:
     // Number of basis functions prod_j (n_j + 1), as a double because it can exceed 2^64.
     [[nodiscard]] double size() const;
 
-private:
+  private:
     FamilySpec family_;
     Measure measure_;
     std::vector<int> degrees_;

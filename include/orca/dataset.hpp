@@ -12,10 +12,10 @@ struct Dataset {
     std::vector<std::string> feature_names;  // one per column of X
     size_t rows = 0;
     size_t cols = 0;
-    std::vector<double> X;                   // rows * cols, row-major
-    std::vector<std::string> target;         // raw labels, empty when no target was read
-    std::string target_name;                 // the target column's name ("label" for LIBSVM)
-    size_t dropped_rows = 0;                 // rows with missing values left out (drop_missing)
+    std::vector<double> X;            // rows * cols, row-major
+    std::vector<std::string> target;  // raw labels, empty when no target was read
+    std::string target_name;          // the target column's name ("label" for LIBSVM)
+    size_t dropped_rows = 0;          // rows with missing values left out (drop_missing)
 };
 
 enum class DataFormat { automatic, csv, libsvm };
@@ -23,10 +23,10 @@ enum class DataFormat { automatic, csv, libsvm };
 
 struct ReadOptions {
     DataFormat format = DataFormat::automatic;  // automatic: .svm/.libsvm/.txt -> libsvm
-    std::string target;                 // CSV: name of the target column ("" = no target)
-    std::vector<std::string> features;  // CSV: columns to use ("" = all but the target)
-    bool drop_missing = false;          // leave out rows with missing cells instead of failing
-    bool target_optional = false;       // read the target if the column exists, else skip it
+    std::string target;                         // CSV: name of the target column ("" = no target)
+    std::vector<std::string> features;          // CSV: columns to use ("" = all but the target)
+    bool drop_missing = false;                  // leave out rows with missing cells instead of failing
+    bool target_optional = false;               // read the target if the column exists, else skip it
     // LIBSVM format: the number of features to expect (0 = as many as the file uses).
     size_t libsvm_dimension = 0;
 };
@@ -34,10 +34,8 @@ struct ReadOptions {
 // Reads a file (throws DataError with file:line:column on malformed content).
 [[nodiscard]] Dataset read_dataset(const std::string& path, const ReadOptions& options);
 // Parsers over text already in memory (the readers' cores; the fuzz targets call these).
-[[nodiscard]] Dataset parse_csv(std::string_view text, const std::string& source,
-                                const ReadOptions& options);
-[[nodiscard]] Dataset parse_libsvm(std::string_view text, const std::string& source,
-                                   const ReadOptions& options);
+[[nodiscard]] Dataset parse_csv(std::string_view text, const std::string& source, const ReadOptions& options);
+[[nodiscard]] Dataset parse_libsvm(std::string_view text, const std::string& source, const ReadOptions& options);
 
 // Two-class label coding. Classes are sorted (numerically when every label is a number),
 // classes[1] is the positive class (+1), as scikit-learn orders classes_.
@@ -45,8 +43,7 @@ struct BinaryLabels {
     std::vector<std::string> classes;
     std::vector<double> y;  // +1 / -1 per row
 };
-[[nodiscard]] BinaryLabels encode_binary_labels(const std::vector<std::string>& target,
-                                                const std::string& source);
+[[nodiscard]] BinaryLabels encode_binary_labels(const std::vector<std::string>& target, const std::string& source);
 // Sorted distinct labels in the same order encode_binary_labels uses.
 [[nodiscard]] std::vector<std::string> distinct_labels(const std::vector<std::string>& target);
 

@@ -26,8 +26,7 @@ struct FamilySpec {
 
     // Builds a spec from a user-facing name and parameters; validates the domain
     // (alpha, beta > -1; lambda > -1/2) and throws ParameterError naming the parameter.
-    static FamilySpec make(const std::string& name, double alpha = 0.0, double beta = 0.0,
-                           double lambda = 0.5);
+    static FamilySpec make(const std::string& name, double alpha = 0.0, double beta = 0.0, double lambda = 0.5);
 
     // The Jacobi exponents actually used (special cases resolved). Meaningless for hermite.
     [[nodiscard]] std::pair<double, double> jacobi_exponents() const;
@@ -42,7 +41,7 @@ struct FamilySpec {
 // Recurrence table of an orthonormal family up to degree max_degree + 1 (the Christoffel–
 // Darboux formula needs p_{n+1} and a_{n+1}).
 class Recurrence {
-public:
+  public:
     Recurrence(const FamilySpec& spec, Measure measure, int max_degree);
 
     [[nodiscard]] int max_degree() const { return max_degree_; }
@@ -65,7 +64,7 @@ public:
     // Exact for polynomials of degree <= 2 * points - 1. Needs points <= max_degree + 1.
     void gauss_rule(int points, std::vector<double>& nodes, std::vector<double>& weights) const;
 
-private:
+  private:
     int max_degree_;
     double p0_;
     double mass_;

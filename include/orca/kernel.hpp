@@ -20,16 +20,16 @@ namespace orca {
 struct PreparedPoints {
     size_t count = 0;
     size_t dim = 0;
-    std::vector<double> x;       // count * dim
-    std::vector<double> p_n;     // p_{n_j}(x_ij)
-    std::vector<double> p_next;  // p_{n_j + 1}(x_ij)
+    std::vector<double> x;          // count * dim
+    std::vector<double> p_n;        // p_{n_j}(x_ij)
+    std::vector<double> p_next;     // p_{n_j + 1}(x_ij)
     std::vector<double> envelope;   // |p_{n_j}(x_ij)| + |p_{n_j+1}(x_ij)|
     std::vector<double> root_self;  // sqrt(K_{n_j}(x_ij, x_ij)) per coordinate
     std::vector<double> self;       // K(x_i, x_i), computed by the direct sum
 };
 
 class TensorKernel {
-public:
+  public:
     explicit TensorKernel(Basis basis);
 
     [[nodiscard]] const Basis& basis() const { return basis_; }
@@ -38,25 +38,22 @@ public:
     [[nodiscard]] PreparedPoints prepare(std::span<const double> points, size_t count) const;
 
     // K(P_i, Q_l) through the Christoffel–Darboux identity (with the direct-sum fallback).
-    [[nodiscard]] double entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
-                               size_t l) const;
+    [[nodiscard]] double entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const;
     // K(x, z) by the direct sums only: the slow reference used by tests and benchmarks.
     [[nodiscard]] double entry_direct(std::span<const double> x, std::span<const double> z) const;
 
     // out[cols[c]] = K(P_i, Q_{cols[c]}) for each c (scattered into a full-length row);
     // parallel when long enough to pay.
-    void row_scatter(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
-                     std::span<const int> cols, double* out) const;
+    void row_scatter(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<const int> cols,
+                     double* out) const;
     // out[l] = K(P_i, Q_l) for every l of Q.
-    void row(const PreparedPoints& P, size_t i, const PreparedPoints& Q,
-             std::span<double> out) const;
+    void row(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<double> out) const;
 
     // Dense Gram matrix of P with itself (count x count, row-major). For tests and small data.
     [[nodiscard]] std::vector<double> gram(const PreparedPoints& P) const;
 
-private:
-    [[nodiscard]] double factor(size_t j, const PreparedPoints& P, size_t ip,
-                                const PreparedPoints& Q, size_t iq) const;
+  private:
+    [[nodiscard]] double factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const;
 
     Basis basis_;
     std::vector<double> a_next_;     // a_{n_j + 1} per feature

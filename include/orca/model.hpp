@@ -36,27 +36,26 @@ struct TrainingSummary {
 // What training on points already in kernel coordinates produces (used by Model::train and by
 // callers that scale data themselves).
 struct Machine {
-    std::vector<size_t> support;        // indices of the support vectors in the input
-    std::vector<double> coefficients;   // a_i = alpha_i y_i, one per support vector
-    double bias = 0.0;                  // g(x) = sum_i a_i K(x_i, x) + bias
+    std::vector<size_t> support;            // indices of the support vectors in the input
+    std::vector<double> coefficients;       // a_i = alpha_i y_i, one per support vector
+    double bias = 0.0;                      // g(x) = sum_i a_i K(x_i, x) + bias
     std::vector<double> training_decision;  // g(x_t) for every training point
     SolverResult solver;
 };
 
 // points: m x d row-major in kernel coordinates; y in {-1, +1}.
-[[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points,
-                                    size_t m, std::span<const double> y, double C,
-                                    const SolverOptions& options);
+[[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                    std::span<const double> y, double C, const SolverOptions& options);
 
 class Model {
-public:
+  public:
     std::vector<std::string> feature_names;
     std::vector<std::string> classes;  // {negative, positive}
     std::string target_name;           // the training data's target column
     Scaler scaler;
     FamilySpec family;
     Measure measure = Measure::probability;
-    std::vector<int> degrees;           // one per feature
+    std::vector<int> degrees;  // one per feature
     double C = 1.0;
     double tolerance = 1e-3;
     std::vector<double> support_vectors;  // n_sv x d, in kernel (scaled) coordinates
@@ -74,12 +73,11 @@ public:
 
     // Decision values g(x) for raw (unscaled) rows. clipped_rows receives how many rows had a
     // value outside the training range (clipped, or refused under OutOfRange::error).
-    [[nodiscard]] std::vector<double> decision_function(std::span<const double> X, size_t rows,
-                                                        OutOfRange policy, const std::string& source,
+    [[nodiscard]] std::vector<double> decision_function(std::span<const double> X, size_t rows, OutOfRange policy,
+                                                        const std::string& source,
                                                         size_t* clipped_rows = nullptr) const;
     // Decision values for rows already in kernel coordinates.
-    [[nodiscard]] std::vector<double> decision_function_scaled(std::span<const double> points,
-                                                               size_t rows) const;
+    [[nodiscard]] std::vector<double> decision_function_scaled(std::span<const double> points, size_t rows) const;
     [[nodiscard]] const std::string& label_for(double decision) const {
         return decision > 0.0 ? classes[1] : classes[0];
     }

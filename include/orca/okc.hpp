@@ -42,9 +42,9 @@ struct OkcReport {
     OkcMethod method = OkcMethod::enumeration;  // the algorithm actually used
     size_t dim = 0;
     std::vector<int> degrees;
-    double energy = 0.0;            // E = sum_k c_k^2 (from the algorithm)
-    double energy_kernel = 0.0;     // a' K a through the kernel: the invariant's other side
-    double constant = 0.0;          // c_0
+    double energy = 0.0;         // E = sum_k c_k^2 (from the algorithm)
+    double energy_kernel = 0.0;  // a' K a through the kernel: the invariant's other side
+    double constant = 0.0;       // c_0
     // block[q][N] = C_N^(q) / E, q = 0..d, N = 0..sum_j n_j
     std::vector<std::vector<double>> block;
     std::vector<double> order;       // OKC(q)
@@ -52,16 +52,16 @@ struct OkcReport {
     std::vector<double> cumulative;  // F(N)
     int peak = 0;                    // N*
     std::vector<double> eps;
-    std::vector<int> thresholds;     // T_eps, one per eps
-    double even = 0.0, odd = 0.0;    // M_even, M_odd
-    std::vector<double> marginal;    // OKC_i
-    std::vector<double> pairwise;    // OKC_ij, d x d symmetric, zero diagonal
+    std::vector<int> thresholds;       // T_eps, one per eps
+    double even = 0.0, odd = 0.0;      // M_even, M_odd
+    std::vector<double> marginal;      // OKC_i
+    std::vector<double> pairwise;      // OKC_ij, d x d symmetric, zero diagonal
     std::vector<double> total_effect;  // T_i
     // Largest S_u: over every subset (enumeration), over subsets of size <= 2 (pairs).
     std::vector<SubsetShare> top_subsets;
-    size_t max_subset_order = 0;     // the largest |u| the top_subsets list ranged over
+    size_t max_subset_order = 0;            // the largest |u| the top_subsets list ranged over
     std::vector<Coefficient> coefficients;  // largest |c_k| first (enumeration only)
-    double coefficient_count = 0.0;  // prod_j (n_j + 1)
+    double coefficient_count = 0.0;         // prod_j (n_j + 1)
 };
 
 // Estimated floating-point work of each algorithm, for the automatic choice and for messages.

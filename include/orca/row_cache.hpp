@@ -12,7 +12,7 @@
 namespace orca {
 
 class RowCache {
-public:
+  public:
     // rows have row_length entries; at least two rows are always kept (the solver holds two).
     RowCache(size_t row_count, size_t row_length, double budget_mb);
 
@@ -29,7 +29,7 @@ public:
     void drop_partial();
     [[nodiscard]] size_t capacity_rows() const { return capacity_; }
 
-private:
+  private:
     size_t row_length_;
     size_t capacity_;
     std::vector<std::vector<double>> buffers_;  // one per slot, allocated on first use
@@ -37,7 +37,7 @@ private:
     std::vector<int> row_of_slot_;              // -1 when the slot is free
     std::vector<char> full_;                    // per slot
     std::vector<int> free_slots_;
-    std::list<int> lru_;                        // used slots, most recent at the front
+    std::list<int> lru_;                           // used slots, most recent at the front
     std::vector<std::list<int>::iterator> where_;  // per used slot
 };
 

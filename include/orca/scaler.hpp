@@ -26,8 +26,8 @@ struct Scaler {
 
     // Scales X in place. Values outside the training range are clipped to it (clip) or refused
     // with a DataError naming the row and feature (error). Returns the number of rows clipped.
-    size_t transform(std::span<double> X, size_t rows, OutOfRange policy,
-                     const std::vector<std::string>& names, const std::string& source) const;
+    size_t transform(std::span<double> X, size_t rows, OutOfRange policy, const std::vector<std::string>& names,
+                     const std::string& source) const;
 };
 
 }  // namespace orca

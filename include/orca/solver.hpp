@@ -13,7 +13,7 @@ namespace orca {
 
 // Supplies kernel rows to the solver. Virtual per row, never per element.
 class RowSource {
-public:
+  public:
     virtual ~RowSource() = default;
     [[nodiscard]] virtual size_t size() const = 0;
     [[nodiscard]] virtual double diagonal(size_t i) const = 0;
@@ -34,16 +34,15 @@ struct SolverOptions {
 struct SolverResult {
     std::vector<double> alpha;
     std::vector<double> gradient;  // grad f(alpha) = Q alpha + p, exact for every variable
-    double rho = 0.0;        // decision = sum_t y_t alpha_t K(x_t, x) - rho
-    double objective = 0.0;  // f(alpha) at the solution (LIBSVM's "obj")
-    double gap = 0.0;        // final maximal violation m(i) - m(j)
+    double rho = 0.0;              // decision = sum_t y_t alpha_t K(x_t, x) - rho
+    double objective = 0.0;        // f(alpha) at the solution (LIBSVM's "obj")
+    double gap = 0.0;              // final maximal violation m(i) - m(j)
     long iterations = 0;
     bool converged = false;  // false: the iteration cap was reached first
 };
 
 // y_t in {-1, +1}; upper[t] = C_t > 0; linear[t] = p_t. Throws ParameterError on bad shapes.
-SolverResult solve_dual(const RowSource& rows, std::span<const double> y,
-                        std::span<const double> upper, std::span<const double> linear,
-                        const SolverOptions& options);
+SolverResult solve_dual(const RowSource& rows, std::span<const double> y, std::span<const double> upper,
+                        std::span<const double> linear, const SolverOptions& options);
 
 }  // namespace orca

@@ -19,7 +19,7 @@ struct RunResult {
 };
 
 class Cli : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         dir_ = fs::temp_directory_path() / ("orca-cli-" + std::to_string(::getpid()) + "-" +
                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
@@ -29,7 +29,8 @@ protected:
         std::ostringstream csv;
         csv.precision(17);
         csv << "x1,x2,arm\n";
-        for (size_t r = 0; r < ds.rows; ++r) csv << ds.X[2 * r] << "," << ds.X[2 * r + 1] << "," << ds.target[r] << "\n";
+        for (size_t r = 0; r < ds.rows; ++r)
+            csv << ds.X[2 * r] << "," << ds.X[2 * r + 1] << "," << ds.target[r] << "\n";
         write("spiral.csv", csv.str());
     }
     void TearDown() override { fs::remove_all(dir_); }
@@ -43,7 +44,8 @@ protected:
         return ss.str();
     }
     RunResult run(const std::string& args) const {
-        const std::string cmd = std::string(ORCA_CLI_PATH) + " " + args + " >" + path("out.txt") + " 2>" + path("err.txt");
+        const std::string cmd =
+            std::string(ORCA_CLI_PATH) + " " + args + " >" + path("out.txt") + " 2>" + path("err.txt");
         const int status = std::system(cmd.c_str());
         return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(path("out.txt")), slurp(path("err.txt"))};
     }
@@ -62,11 +64,14 @@ protected:
 }  // namespace
 
 TEST_F(Cli, FitPredictInfoRoundTrip) {
-    const RunResult fit = run("fit --data " + path("spiral.csv") + " --target arm --family jacobi --alpha 2.5 --beta 1.2 "
-                        "--degree 8 -C 10 --model " + path("m.json"));
+    const RunResult fit = run("fit --data " + path("spiral.csv") +
+                              " --target arm --family jacobi --alpha 2.5 --beta 1.2 "
+                              "--degree 8 -C 10 --model " +
+                              path("m.json"));
     ASSERT_EQ(fit.code, 0) << fit.err;
     EXPECT_NE(fit.out.find("support vectors"), std::string::npos);
-    const RunResult pred = run("predict --model " + path("m.json") + " --data " + path("spiral.csv") + " --output " + path("p.csv"));
+    const RunResult pred =
+        run("predict --model " + path("m.json") + " --data " + path("spiral.csv") + " --output " + path("p.csv"));
     ASSERT_EQ(pred.code, 0) << pred.err;
     const std::string p = slurp(path("p.csv"));
     EXPECT_EQ(p.rfind("label,decision\n", 0), 0u);
@@ -131,7 +136,8 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
 
 TEST_F(Cli, DropMissingReportsTheCount) {
     write("missing.csv", "x1,x2,arm\n1,?,A\n3,4,B\n5,6,A\n7,1,B\n2,2,A\n8,3,B\n");
-    const RunResult r = run("fit --data " + path("missing.csv") + " --target arm --degree 1 --drop-missing --model " + path("m.json"));
+    const RunResult r =
+        run("fit --data " + path("missing.csv") + " --target arm --degree 1 --drop-missing --model " + path("m.json"));
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("dropped 1 row(s) with missing values; 5 remain"), std::string::npos);
 }
@@ -164,10 +170,13 @@ TEST_F(Cli, AnalyzePrintsEveryIndexAndWritesJson) {
                              "M_even", "OKC_i", "T_i", "OKC_ij", "subset shares S_u", "Largest coefficients"})
         EXPECT_NE(r.out.find(what), std::string::npos) << what;
     const std::string json = slurp(path("a.json"));
-    for (const char* key : {"\"block\"", "\"pairwise\"", "\"total_effect\"", "\"thresholds\"", "\"family\"", "\"measure\""})
+    for (const char* key :
+         {"\"block\"", "\"pairwise\"", "\"total_effect\"", "\"thresholds\"", "\"family\"", "\"measure\""})
         EXPECT_NE(json.find(key), std::string::npos) << key;
-    const RunResult both = run("fit --data " + path("spiral.csv") + " --target arm --degree 5 --analyze --method pairs "
-                               "--coefficients none --model " + path("m2.json"));
+    const RunResult both = run("fit --data " + path("spiral.csv") +
+                               " --target arm --degree 5 --analyze --method pairs "
+                               "--coefficients none --model " +
+                               path("m2.json"));
     ASSERT_EQ(both.code, 0) << both.err;
     EXPECT_NE(both.out.find("support-vector-pair sums"), std::string::npos);
 }
@@ -180,7 +189,9 @@ TEST_F(Cli, AnalyzeRefusesBadOptions) {
     expect_refused(base + " --coefficients many", "--coefficients must be top=K, all, none or auto");
     expect_refused(base + " --coefficients top=0", "top=K needs an integer K >= 1");
     expect_refused(base + " --method fast", "unknown analysis method 'fast'");
-    expect_refused(base + " --method pairs --coefficients top=5", "individual coefficients need the enumeration algorithm");
-    expect_refused(base + " --method enumeration --coefficients all --memory-mb 0.0001", "use the pair algorithm (--method pairs)");
+    expect_refused(base + " --method pairs --coefficients top=5",
+                   "individual coefficients need the enumeration algorithm");
+    expect_refused(base + " --method enumeration --coefficients all --memory-mb 0.0001",
+                   "use the pair algorithm (--method pairs)");
     EXPECT_FALSE(fs::exists(path("a.json")));
 }

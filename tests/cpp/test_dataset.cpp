@@ -30,7 +30,9 @@ std::string error_of(const std::string& text, const ReadOptions& o) {
 }  // namespace
 
 TEST(Csv, ReadsQuotesBomCrlfAndBlankLines) {
-    const std::string text = "\xEF\xBB\xBF" "a,\"b, quoted\",y\r\n1,2.5,cat\r\n\r\n  -3 , \"4e1\" ,\"dog\"\r\n";
+    const std::string text =
+        "\xEF\xBB\xBF"
+        "a,\"b, quoted\",y\r\n1,2.5,cat\r\n\r\n  -3 , \"4e1\" ,\"dog\"\r\n";
     const Dataset ds = parse_csv(text, "t.csv", with_target("y"));
     ASSERT_EQ(ds.rows, 2u);
     ASSERT_EQ(ds.cols, 2u);
@@ -49,8 +51,7 @@ TEST(Csv, SelectsFeaturesByName) {
 }
 
 TEST(Csv, ErrorsNameFileLineAndColumn) {
-    EXPECT_EQ(error_of("a,b,y\n1,2,u\n3,x7,v\n", with_target("y")),
-              "t.csv:3:2: non-numeric value 'x7' in column 'b'");
+    EXPECT_EQ(error_of("a,b,y\n1,2,u\n3,x7,v\n", with_target("y")), "t.csv:3:2: non-numeric value 'x7' in column 'b'");
     EXPECT_EQ(error_of("a,b,y\n1,2,u\n3,v\n", with_target("y")),
               "t.csv:3: expected 3 fields (as in the header), found 2");
     EXPECT_EQ(error_of("a,b,y\n1,?,u\n", with_target("y")),
@@ -60,7 +61,10 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
     EXPECT_EQ(error_of("a,a,y\n1,2,u\n", with_target("y")), "t.csv:1:2: duplicate column name 'a'");
     EXPECT_EQ(error_of("", with_target("y")), "t.csv: the file is empty (expected a header line)");
     EXPECT_EQ(error_of("a,y\n\"1,u\n", with_target("y")), "t.csv:2: unterminated quoted field");
-    EXPECT_NE(error_of("a,y\n\xff\xfe,u\n", with_target("y")).find("non-numeric value '?" "?'"), std::string::npos);
+    EXPECT_NE(error_of("a,y\n\xff\xfe,u\n", with_target("y"))
+                  .find("non-numeric value '?"
+                        "?'"),
+              std::string::npos);
 }
 
 TEST(Csv, DropMissingCountsTheRows) {

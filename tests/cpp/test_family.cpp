@@ -19,10 +19,9 @@ struct FamilyCase {
 };
 
 const FamilyCase kCases[] = {
-    {"legendre", 0, 0, 0.5},     {"chebyshev1", 0, 0, 0.5}, {"chebyshev2", 0, 0, 0.5},
-    {"gegenbauer", 0, 0, 1.7},   {"jacobi", -0.5, -0.5, 0}, {"jacobi", 2.5, 1.2, 0},
-    {"jacobi", 4.3, 1.8, 0},     {"jacobi", -0.9, 3.0, 0},  {"jacobi", 0.8, 2.7, 0},
-    {"hermite", 0, 0, 0.5},
+    {"legendre", 0, 0, 0.5},   {"chebyshev1", 0, 0, 0.5}, {"chebyshev2", 0, 0, 0.5}, {"gegenbauer", 0, 0, 1.7},
+    {"jacobi", -0.5, -0.5, 0}, {"jacobi", 2.5, 1.2, 0},   {"jacobi", 4.3, 1.8, 0},   {"jacobi", -0.9, 3.0, 0},
+    {"jacobi", 0.8, 2.7, 0},   {"hermite", 0, 0, 0.5},
 };
 
 // Moments under the normalised measure, from closed forms independent of the recurrence,
@@ -60,8 +59,8 @@ TEST(Family, GaussRuleReproducesTheMeasureMoments) {
             // Relative for the positive Jacobi moments; Hermite's odd moments are 0, measured
             // against E|X|^(k+1) which bounds the terms' size.
             const double scale = spec.kind == FamilyKind::hermite ? probability_moment(spec, k + (k % 2)) : exact;
-            EXPECT_NEAR(q, exact, 1e-13 * (k + 1) * scale) << c.name << " alpha=" << c.alpha
-                                                                           << " beta=" << c.beta << " k=" << k;
+            EXPECT_NEAR(q, exact, 1e-13 * (k + 1) * scale)
+                << c.name << " alpha=" << c.alpha << " beta=" << c.beta << " k=" << k;
         }
     }
 }
@@ -80,12 +79,13 @@ TEST(Family, OrthonormalByQuadratureUpToDegree100BothMeasures) {
             for (int k = 0; k <= n; ++k) {
                 for (int l = k; l <= n; ++l) {
                     double s = 0.0;
-                    for (size_t i = 0; i < x.size(); ++i) s += w[i] * P[i][static_cast<size_t>(k)] * P[i][static_cast<size_t>(l)];
+                    for (size_t i = 0; i < x.size(); ++i)
+                        s += w[i] * P[i][static_cast<size_t>(k)] * P[i][static_cast<size_t>(l)];
                     worst = std::max(worst, std::abs(s - (k == l ? 1.0 : 0.0)));
                 }
             }
-            EXPECT_LT(worst, 1e-12) << c.name << " alpha=" << c.alpha << " beta=" << c.beta << " measure="
-                                  << to_string(measure);
+            EXPECT_LT(worst, 1e-12) << c.name << " alpha=" << c.alpha << " beta=" << c.beta
+                                    << " measure=" << to_string(measure);
         }
     }
 }

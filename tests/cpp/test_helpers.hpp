@@ -17,8 +17,7 @@ inline std::string echocardiogram_path() {
 }
 
 // m x d points uniform in [lo, hi], row-major.
-inline std::vector<double> uniform_points(size_t m, size_t d, unsigned seed, double lo = -1.0,
-                                          double hi = 1.0) {
+inline std::vector<double> uniform_points(size_t m, size_t d, unsigned seed, double lo = -1.0, double hi = 1.0) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(lo, hi);
     std::vector<double> x(m * d);

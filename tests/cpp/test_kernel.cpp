@@ -23,7 +23,7 @@ struct Spec {
     const char* name;
     double alpha, beta;
 };
-const Spec kSpecs[] = {{"legendre", 0, 0},   {"chebyshev1", 0, 0}, {"jacobi", 2.5, 1.2},
+const Spec kSpecs[] = {{"legendre", 0, 0},   {"chebyshev1", 0, 0},  {"jacobi", 2.5, 1.2},
                        {"jacobi", 4.3, 1.8}, {"jacobi", -0.9, 3.0}, {"hermite", 0, 0}};
 
 }  // namespace
@@ -62,7 +62,8 @@ TEST(Kernel, TensorEntryIsTheProductOfDirectSums) {
     const auto P = kernel.prepare(pts, 50);
     for (size_t i = 0; i < 50; ++i) {
         for (size_t l = 0; l < 50; ++l) {
-            const double direct = kernel.entry_direct(std::span(pts).subspan(i * 3, 3), std::span(pts).subspan(l * 3, 3));
+            const double direct =
+                kernel.entry_direct(std::span(pts).subspan(i * 3, 3), std::span(pts).subspan(l * 3, 3));
             EXPECT_NEAR(kernel.entry(P, i, P, l), direct, 1e-12 * std::max(1.0, std::abs(direct)));
         }
         EXPECT_NEAR(P.self[i], kernel.entry_direct(std::span(pts).subspan(i * 3, 3), std::span(pts).subspan(i * 3, 3)),

@@ -138,8 +138,9 @@ TEST(Model, OutOfRangePointsAreClippedAndCountedOrRefused) {
         (void)model.decision_function(X, 4, OutOfRange::error, "test.csv");
         FAIL();
     } catch (const DataError& e) {
-        EXPECT_NE(std::string(e.what()).find("test.csv: row 2, feature 'x1': value 1000000 is outside the training range"),
-                  std::string::npos);
+        EXPECT_NE(
+            std::string(e.what()).find("test.csv: row 2, feature 'x1': value 1000000 is outside the training range"),
+            std::string::npos);
     }
 }
 

@@ -1,6 +1,7 @@
 // The OKC analysis: both algorithms against a brute-force oracle and against each other, and
 // the invariants every analysed model must satisfy.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cmath>
 #include <map>
@@ -65,7 +66,9 @@ Oracle brute_force(const Expansion& e) {
 }
 
 // Tolerance for shares: rounding relative to E, growing with the number of terms summed.
-double share_tol(const Expansion& e) { return 1e-11 * std::sqrt(static_cast<double>(e.count()) * e.basis.size() + 1.0); }
+double share_tol(const Expansion& e) {
+    return 1e-11 * std::sqrt(static_cast<double>(e.count()) * e.basis.size() + 1.0);
+}
 
 void expect_matches_oracle(const Expansion& e, const OkcReport& r) {
     const Oracle o = brute_force(e);
@@ -160,18 +163,16 @@ TEST(Okc, BothAlgorithmsMatchBruteForce) {
         std::vector<int> degrees;
     };
     const Case cases[] = {
-        {"legendre", 0, 0, Measure::probability, {5}},
-        {"legendre", 0, 0, Measure::probability, {3, 4}},
-        {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2}},
-        {"jacobi", -0.9, 3.0, Measure::lebesgue, {3, 1, 2, 2}},
-        {"chebyshev1", 0, 0, Measure::lebesgue, {2, 2, 2}},
-        {"hermite", 0, 0, Measure::probability, {3, 2}},
+        {"legendre", 0, 0, Measure::probability, {5}},         {"legendre", 0, 0, Measure::probability, {3, 4}},
+        {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2}}, {"jacobi", -0.9, 3.0, Measure::lebesgue, {3, 1, 2, 2}},
+        {"chebyshev1", 0, 0, Measure::lebesgue, {2, 2, 2}},    {"hermite", 0, 0, Measure::probability, {3, 2}},
         {"jacobi", 4.3, 1.8, Measure::probability, {0, 3, 1}},
     };
     unsigned seed = 1;
     for (const auto& c : cases) {
         SCOPED_TRACE(std::string(c.family) + " d=" + std::to_string(c.degrees.size()));
-        const Expansion e = random_expansion(FamilySpec::make(c.family, c.alpha, c.beta), c.measure, c.degrees, 17, seed++);
+        const Expansion e =
+            random_expansion(FamilySpec::make(c.family, c.alpha, c.beta), c.measure, c.degrees, 17, seed++);
         const OkcReport en = run(e, OkcMethod::enumeration, -1);
         const OkcReport pa = run(e, OkcMethod::pairs);
         expect_matches_oracle(e, en);
@@ -197,7 +198,8 @@ TEST(Okc, EnumerationAndPairsAgreeOnManyRandomModels) {
         auto tenth = [&](unsigned range) { return static_cast<double>(rng() % range) / 10.0; };
         const auto spec = FamilySpec::make(fam, 0.5 + tenth(30), -0.5 + tenth(20), 0.3 + tenth(20));
         const Measure measure = rng() % 2 ? Measure::probability : Measure::lebesgue;
-        const Expansion e = random_expansion(spec, measure, degrees, 5 + rng() % 40, 100u + static_cast<unsigned>(trial));
+        const Expansion e =
+            random_expansion(spec, measure, degrees, 5 + rng() % 40, 100u + static_cast<unsigned>(trial));
         SCOPED_TRACE("trial " + std::to_string(trial) + " " + fam + " d=" + std::to_string(d));
         const OkcReport en = run(e, OkcMethod::enumeration);
         const OkcReport pa = run(e, OkcMethod::pairs);
@@ -254,7 +256,8 @@ TEST(Okc, TopSubsetsAreTheLargestAndConsistent) {
 TEST(Okc, AutomaticChoiceAndRefusals) {
     // d = 20, n = 3: 4^20 coefficients. Automatic picks pairs; forcing enumeration is refused
     // with a message pointing to the pair algorithm.
-    const Expansion big = random_expansion(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(20, 3), 6, 5u);
+    const Expansion big =
+        random_expansion(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(20, 3), 6, 5u);
     EXPECT_EQ(run(big, OkcMethod::automatic).method, OkcMethod::pairs);
     try {
         (void)run(big, OkcMethod::enumeration);
@@ -278,11 +281,30 @@ TEST(Okc, AutomaticChoiceAndRefusals) {
 }
 
 TEST(Okc, DenseCoefficientsSatisfyParseval) {
-    const Expansion e = random_expansion(FamilySpec::make("jacobi", 0.8, 2.7), Measure::probability, {4, 3, 5}, 25, 77u);
+    const Expansion e =
+        random_expansion(FamilySpec::make("jacobi", 0.8, 2.7), Measure::probability, {4, 3, 5}, 25, 77u);
     const auto c = dense_coefficients(e);
     double E = 0.0;
     for (double v : c) E += v * v;
     EXPECT_NEAR(E, rkhs_norm_squared(e), 1e-11 * E);
     EXPECT_NEAR(c[0], constant_coefficient(e), 1e-13);
     EXPECT_EQ(multi_index(e.basis, 1 * 24 + 2 * 6 + 3), (std::vector<int>{1, 2, 3}));
+}
+
+TEST(Okc, SameBitsForAnyThreadCount) {
+    const Expansion e = random_expansion(FamilySpec::make("legendre"), Measure::probability, {4, 3, 5, 2}, 90, 13u);
+    for (OkcMethod method : {OkcMethod::enumeration, OkcMethod::pairs}) {
+        const int saved = omp_get_max_threads();
+        omp_set_num_threads(1);
+        const long top = method == OkcMethod::enumeration ? 10 : 0;
+        const OkcReport one = run(e, method, top);
+        omp_set_num_threads(2);
+        const OkcReport two = run(e, method, top);
+        omp_set_num_threads(saved);
+        EXPECT_EQ(one.energy, two.energy);
+        EXPECT_EQ(one.energy_kernel, two.energy_kernel);
+        EXPECT_EQ(one.block, two.block);
+        EXPECT_EQ(one.total_effect, two.total_effect);
+        EXPECT_EQ(one.pairwise, two.pairwise);
+    }
 }

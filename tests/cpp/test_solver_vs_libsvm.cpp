@@ -84,9 +84,9 @@ void compare_with_libsvm(const Case& c) {
     SCOPED_TRACE(c.name);
     const BinaryLabels labels = encode_binary_labels(c.data.target, c.name);
     const auto spec = FamilySpec::make(c.family, c.alpha, c.beta);
-    const Scaler scaler = Scaler::fit(c.data.X, c.data.rows, c.data.cols,
-                                      spec.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize,
-                                      c.data.feature_names);
+    const Scaler scaler =
+        Scaler::fit(c.data.X, c.data.rows, c.data.cols,
+                    spec.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize, c.data.feature_names);
     std::vector<double> pts = c.data.X;
     (void)scaler.transform(pts, c.data.rows, OutOfRange::clip, c.data.feature_names, c.name);
     std::vector<int> degrees = c.degrees.size() == 1 ? std::vector<int>(c.data.cols, c.degrees[0]) : c.degrees;
@@ -141,7 +141,8 @@ Dataset blobs(size_t m, size_t d, unsigned seed, double separation) {
     for (size_t j = 0; j < d; ++j) ds.feature_names.push_back("x" + std::to_string(j + 1));
     for (size_t i = 0; i < m; ++i) {
         const bool pos = i % 2 == 0;
-        for (size_t j = 0; j < d; ++j) ds.X.push_back(z(rng) + (pos && j == 0 ? separation : 0.0) + (j == 1 ? 0.3 * z(rng) * z(rng) : 0.0));
+        for (size_t j = 0; j < d; ++j)
+            ds.X.push_back(z(rng) + (pos && j == 0 ? separation : 0.0) + (j == 1 ? 0.3 * z(rng) * z(rng) : 0.0));
         ds.target.push_back(pos ? "yes" : "no");
     }
     ds.rows = m;
@@ -159,13 +160,23 @@ TEST(SolverVsLibsvm, DoubleSpiralJacobiLargeC) {
 }
 
 TEST(SolverVsLibsvm, EchocardiogramLegendre) {
-    compare_with_libsvm({"echocardiogram legendre n=3 C=1", load_echocardiogram(test::echocardiogram_path()),
-                         "legendre", 0, 0, {3}, 1.0});
+    compare_with_libsvm({"echocardiogram legendre n=3 C=1",
+                         load_echocardiogram(test::echocardiogram_path()),
+                         "legendre",
+                         0,
+                         0,
+                         {3},
+                         1.0});
 }
 
 TEST(SolverVsLibsvm, EchocardiogramJacobiPerFeatureDegrees) {
     compare_with_libsvm({"echocardiogram jacobi(4.3,1.8) n=(2,3,4,2,3) C=10",
-                         load_echocardiogram(test::echocardiogram_path()), "jacobi", 4.3, 1.8, {2, 3, 4, 2, 3}, 10.0});
+                         load_echocardiogram(test::echocardiogram_path()),
+                         "jacobi",
+                         4.3,
+                         1.8,
+                         {2, 3, 4, 2, 3},
+                         10.0});
 }
 
 TEST(SolverVsLibsvm, OverlappingBlobsManyBoundedSupportVectors) {
