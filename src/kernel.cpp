@@ -64,6 +64,11 @@ double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoin
     return prod;
 }
 
+void TensorKernel::factors(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l, double* out) const {
+    const size_t d = basis_.dim();
+    for (size_t j = 0; j < d; ++j) out[j] = factor(j, P, i * d + j, Q, l * d + j);
+}
+
 double TensorKernel::entry_direct(std::span<const double> x, std::span<const double> z) const {
     double prod = 1.0;
     for (size_t j = 0; j < basis_.dim(); ++j) prod *= basis_.recurrence(j).kernel_direct(x[j], z[j], basis_.degree(j));

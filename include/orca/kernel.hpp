@@ -39,6 +39,8 @@ class TensorKernel {
 
     // K(P_i, Q_l) through the Christoffel–Darboux identity (with the direct-sum fallback).
     [[nodiscard]] double entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const;
+    // The d one-dimensional factors K_{n_j}(P_ij, Q_lj) of that entry, written to out[0..d).
+    void factors(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l, double* out) const;
     // K(x, z) by the direct sums only: the slow reference used by tests and benchmarks.
     [[nodiscard]] double entry_direct(std::span<const double> x, std::span<const double> z) const;
 

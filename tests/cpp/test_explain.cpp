@@ -1,0 +1,269 @@
+// Exact local explanations proven by their defining identities and by independent oracles:
+// coalition enumeration, and v(S) = E_mu[h(x_S, X_-S)] by Gauss quadrature over the dropped
+// coordinates using nothing but the model's decision function.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "orca/errors.hpp"
+#include "orca/explain.hpp"
+#include "orca/okc.hpp"
+#include "test_helpers.hpp"
+
+using namespace orca;
+
+namespace {
+
+// A trained model on random data with a nonlinear target in d features.
+Model random_model(const char* family, double alpha, double beta, Measure measure, std::vector<int> degrees,
+                   unsigned seed, size_t m = 60) {
+    const size_t d = degrees.size();
+    Dataset ds;
+    ds.source = "random";
+    ds.cols = d;
+    ds.rows = m;
+    ds.target_name = "y";
+    for (size_t j = 0; j < d; ++j) ds.feature_names.push_back("f" + std::to_string(j));
+    ds.X = test::uniform_points(m, d, seed);
+    for (size_t r = 0; r < m; ++r) {
+        double s = 0.0;
+        for (size_t j = 0; j < d; ++j) s += std::sin(3.0 * ds.X[r * d + j] * static_cast<double>(j + 1));
+        s += ds.X[r * d] * ds.X[r * d + d - 1] * 2.0;
+        ds.target.push_back(s > 0 ? "p" : "n");
+    }
+    TrainOptions o;
+    o.family = FamilySpec::make(family, alpha, beta);
+    o.measure = measure;
+    o.degrees = std::move(degrees);
+    o.C = 10.0;
+    return Model::train(ds, o);
+}
+
+// Raw rows inside the training range.
+std::vector<double> rows_in_range(const Model& m, size_t rows, unsigned seed) {
+    auto u = test::uniform_points(rows, m.dim(), seed, 0.0, 1.0);
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t j = 0; j < m.dim(); ++j)
+            u[r * m.dim() + j] = m.scaler.min[j] + u[r * m.dim() + j] * (m.scaler.max[j] - m.scaler.min[j]);
+    return u;
+}
+
+std::vector<double> scaled(const Model& m, std::vector<double> X) {
+    (void)m.scaler.transform(X, X.size() / m.dim(), OutOfRange::clip, m.feature_names, "x");
+    return X;
+}
+
+// v(S) for every coalition S of one scaled point x: the mean of g over the dropped coordinates
+// under mu, by a tensor Gauss rule with n_j + 1 nodes per dropped feature (exact: g has degree
+// <= n_j in coordinate j). Uses only the decision function.
+std::vector<double> coalition_values_by_quadrature(const Model& m, const std::vector<double>& x) {
+    const size_t d = m.dim();
+    const Basis basis = m.basis();
+    std::vector<std::vector<double>> nodes(d), weights(d);
+    for (size_t j = 0; j < d; ++j) {
+        const Recurrence rec(m.family, Measure::probability, m.degrees[j] + 1);
+        rec.gauss_rule(m.degrees[j] + 1, nodes[j], weights[j]);
+    }
+    std::vector<double> v(size_t{1} << d);
+    for (size_t S = 0; S < v.size(); ++S) {
+        std::vector<size_t> dropped;
+        for (size_t j = 0; j < d; ++j)
+            if (!(S >> j & 1)) dropped.push_back(j);
+        std::vector<double> pts, w;
+        std::vector<size_t> idx(dropped.size(), 0);
+        while (true) {
+            std::vector<double> p = x;
+            double weight = 1.0;
+            for (size_t k = 0; k < dropped.size(); ++k) {
+                p[dropped[k]] = nodes[dropped[k]][idx[k]];
+                weight *= weights[dropped[k]][idx[k]];
+            }
+            pts.insert(pts.end(), p.begin(), p.end());
+            w.push_back(weight);
+            size_t k = 0;
+            while (k < dropped.size() && ++idx[k] == nodes[dropped[k]].size()) idx[k++] = 0;
+            if (k == dropped.size()) break;
+        }
+        const auto g = m.decision_function_scaled(pts, w.size());
+        double mean = 0.0;
+        for (size_t t = 0; t < w.size(); ++t) mean += w[t] * g[t];
+        v[S] = mean;
+    }
+    return v;
+}
+
+std::vector<double> shapley_from_values(const std::vector<double>& v, size_t d) {
+    std::vector<double> phi(d, 0.0);
+    for (size_t j = 0; j < d; ++j)
+        for (size_t S = 0; S < v.size(); ++S) {
+            if (S >> j & 1) continue;
+            const auto s = static_cast<double>(__builtin_popcountll(S));
+            const double w = std::exp(std::lgamma(s + 1) + std::lgamma(static_cast<double>(d) - s) -
+                                      std::lgamma(static_cast<double>(d) + 1));
+            phi[j] += w * (v[S | (size_t{1} << j)] - v[S]);
+        }
+    return phi;
+}
+
+double scale_of(const Explanation& e) {
+    double s = 1.0;
+    for (double v : e.decision) s = std::max(s, std::abs(v));
+    return s;
+}
+
+struct Case {
+    const char* family;
+    double alpha, beta;
+    Measure measure;
+    std::vector<int> degrees;
+};
+
+const Case kCases[] = {
+    {"legendre", 0, 0, Measure::probability, {3, 4, 2}},
+    {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}},
+    {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2}},
+    {"chebyshev1", 0, 0, Measure::lebesgue, {4, 4}},
+    {"hermite", 0, 0, Measure::probability, {2, 3, 2}},
+    {"legendre", 0, 0, Measure::probability, {2, 1, 2, 1, 2, 1}},
+};
+
+}  // namespace
+
+TEST(Explain, EfficiencyAndDecisionOnEveryRow) {
+    unsigned seed = 1;
+    for (const auto& c : kCases) {
+        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++);
+        const size_t rows = 200, d = m.dim();
+        const auto X = rows_in_range(m, rows, seed);
+        const Explanation e = explain(m, X, rows);
+        const auto g = m.decision_function(X, rows, OutOfRange::clip, "x");
+        const double tol = 1e-12 * scale_of(e) * static_cast<double>(m.support_count());
+        for (size_t r = 0; r < rows; ++r) {
+            EXPECT_NEAR(e.decision[r], g[r], tol);
+            double sum = 0.0;
+            for (size_t j = 0; j < d; ++j) sum += e.shapley[r * d + j];
+            EXPECT_NEAR(sum, e.decision[r] - e.base, tol) << c.family << " row " << r;
+        }
+        // The base is b + h_empty and h_empty is c_0-sized: the bias up to rounding.
+        EXPECT_NEAR(e.base, m.bias, 1e-12 * scale_of(e));
+    }
+}
+
+TEST(Explain, ShapleyMatchesCoalitionsAndQuadrature) {
+    unsigned seed = 11;
+    for (const auto& c : kCases) {
+        SCOPED_TRACE(c.family);
+        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++);
+        const size_t rows = 6, d = m.dim();
+        const auto X = rows_in_range(m, rows, seed);
+        const Explanation e = explain(m, X, rows);
+        const auto brute = shapley_by_coalitions(m, X, rows);
+        const auto P = scaled(m, X);
+        const double tol = 1e-11 * scale_of(e);
+        for (size_t r = 0; r < rows; ++r) {
+            const std::vector<double> x(P.begin() + static_cast<std::ptrdiff_t>(r * d),
+                                        P.begin() + static_cast<std::ptrdiff_t>((r + 1) * d));
+            const auto phi_quad = shapley_from_values(coalition_values_by_quadrature(m, x), d);
+            for (size_t j = 0; j < d; ++j) {
+                EXPECT_NEAR(e.shapley[r * d + j], brute[r * d + j], tol);
+                EXPECT_NEAR(e.shapley[r * d + j], phi_quad[j], 1e-10 * scale_of(e));
+            }
+        }
+    }
+}
+
+TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
+    // h_u by its definition for every u (2^d), independently of the explain() code paths.
+    const Model m = random_model("jacobi", 4.3, 1.8, Measure::lebesgue, {2, 3, 2, 2, 3}, 31u);
+    const size_t rows = 5, d = m.dim();
+    const auto X = rows_in_range(m, rows, 32u);
+    ExplainOptions o;
+    o.interactions = true;
+    const Explanation e = explain(m, X, rows, o);
+    const auto P = scaled(m, X);
+    const TensorKernel k = m.kernel();
+    const PreparedPoints S = k.prepare(m.support_vectors, m.support_count());
+    const PreparedPoints Q = k.prepare(P, rows);
+    std::vector<double> kappa(d);
+    for (size_t j = 0; j < d; ++j) kappa[j] = std::pow(k.basis().recurrence(j).p0(), 2);
+    const double tol = 1e-11 * scale_of(e);
+    for (size_t r = 0; r < rows; ++r) {
+        std::vector<double> h(size_t{1} << d, 0.0), K(d);
+        for (size_t i = 0; i < m.support_count(); ++i) {
+            for (size_t j = 0; j < d; ++j) K[j] = k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j], m.degrees[j]);
+            for (size_t u = 0; u < h.size(); ++u) {
+                double t = m.coefficients[i];
+                for (size_t j = 0; j < d; ++j) t *= (u >> j & 1) ? K[j] - kappa[j] : kappa[j];
+                h[u] += t;
+            }
+        }
+        double rest = 0.0;
+        for (size_t u = 0; u < h.size(); ++u)
+            if (__builtin_popcountll(u) >= 3) rest += h[u];
+        EXPECT_NEAR(e.remainder[r], rest, tol);
+        size_t c = 0;
+        for (size_t j = 0; j < d; ++j) {
+            EXPECT_NEAR(e.main[r * d + j], h[size_t{1} << j], tol);
+            for (size_t l = j + 1; l < d; ++l, ++c) {
+                EXPECT_NEAR(e.pair[r * d * (d - 1) / 2 + c], h[(size_t{1} << j) | (size_t{1} << l)], tol);
+                double I = 0.0;
+                for (size_t u = 0; u < h.size(); ++u)
+                    if ((u >> j & 1) && (u >> l & 1)) I += h[u] / static_cast<double>(__builtin_popcountll(u) - 1);
+                EXPECT_NEAR(e.interaction[(r * d + j) * d + l], I, tol);
+                EXPECT_EQ(e.interaction[(r * d + j) * d + l], e.interaction[(r * d + l) * d + j]);
+            }
+        }
+        (void)Q;
+    }
+}
+
+TEST(Explain, MainEffectsHaveMeanZeroAndTheirVarianceIsTheMarginalShare) {
+    // Probability convention: E_mu[h_j] = 0 and E_mu[h_j^2] = OKC_j * E, by quadrature over x_j
+    // of the exact shape function (the local and global views agree).
+    const Model m = random_model("jacobi", 2.5, 1.2, Measure::probability, {4, 3, 5}, 41u);
+    const OkcReport rep = analyze(expansion_of(m));
+    const Basis basis = m.basis();
+    for (size_t j = 0; j < m.dim(); ++j) {
+        std::vector<double> nodes, weights;
+        const Recurrence rec(m.family, Measure::probability, m.degrees[j] + 1);
+        rec.gauss_rule(m.degrees[j] + 1, nodes, weights);  // exact for h_j^2 (degree 2 n_j)
+        // h_j at the nodes, through explain() on points whose other coordinates are arbitrary.
+        std::vector<double> X;
+        for (double z : nodes)
+            for (size_t l = 0; l < m.dim(); ++l) {
+                const double v = l == j ? z : 0.1;
+                X.push_back(m.scaler.min[l] + (v + 1.0) / 2.0 * (m.scaler.max[l] - m.scaler.min[l]));
+            }
+        const Explanation e = explain(m, X, nodes.size());
+        double mean = 0.0, square = 0.0;
+        for (size_t t = 0; t < nodes.size(); ++t) {
+            const double h = e.main[t * m.dim() + j];
+            mean += weights[t] * h;
+            square += weights[t] * h * h;
+        }
+        EXPECT_NEAR(mean, 0.0, 1e-12 * std::sqrt(rep.energy));
+        EXPECT_NEAR(square, rep.marginal[j] * rep.energy, 1e-10 * rep.energy);
+    }
+}
+
+TEST(Explain, ShapeFunctionsAndPairSurfacesAgreeWithComponents) {
+    const Model m = random_model("legendre", 0, 0, Measure::probability, {5, 4, 3}, 51u);
+    const auto shapes = shape_functions(m, 7);
+    ASSERT_EQ(shapes.size(), 3u);
+    const auto surface = pair_surface(m, 0, 2, 5);
+    // Points on the grids: main effect of feature j at x = shape.x[t].
+    for (const auto& s : shapes) {
+        std::vector<double> X;
+        for (double x : s.x)
+            for (size_t l = 0; l < m.dim(); ++l) X.push_back(l == s.feature ? x : m.scaler.min[l]);
+        const Explanation e = explain(m, X, s.x.size());
+        for (size_t t = 0; t < s.x.size(); ++t) EXPECT_NEAR(s.h[t], e.main[t * m.dim() + s.feature], 1e-11);
+    }
+    std::vector<double> X;
+    for (double a : surface.x)
+        for (double b : surface.y) X.insert(X.end(), {a, m.scaler.min[1], b});
+    const Explanation e = explain(m, X, surface.x.size() * surface.y.size());
+    for (size_t t = 0; t < surface.h.size(); ++t) EXPECT_NEAR(surface.h[t], e.pair[t * 3 + 1], 1e-11);  // pair (0,2)
+    EXPECT_THROW((void)pair_surface(m, 1, 1), ParameterError);
+}
