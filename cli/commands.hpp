@@ -10,4 +10,6 @@ void add_predict_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
+void add_explain_command(CLI::App& app);
+void add_shapes_command(CLI::App& app);
 }  // namespace orca::cli

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
     orca::cli::add_predict_command(app);
     orca::cli::add_info_command(app);
     orca::cli::add_analyze_command(app);
+    orca::cli::add_explain_command(app);
+    orca::cli::add_shapes_command(app);
     orca::cli::add_demo_command(app);
     try {
         app.parse(argc, argv);

@@ -18,4 +18,5 @@ PYBIND11_MODULE(_core, m) {
     });
     orca::python::bind_model(m);
     orca::python::bind_analysis(m);
+    orca::python::bind_explain(m);
 }

@@ -9,6 +9,7 @@ from numbers import Integral, Real
 from typing import Any, Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
@@ -207,6 +208,73 @@ class OrcaSVC(ClassifierMixin, BaseEstimator):
         raw = _core.analyze(self.model_, method, [float(e) for e in eps], top, if_cheap, float(memory_mb),
                             int(top_subsets))
         return OkcReport(raw, list(self.model_.feature_names))
+
+    # --- local explanations --------------------------------------------------------------
+    def _explain(self, X, components: bool, interactions: bool) -> tuple[dict, Any]:
+        check_is_fitted(self, "model_")
+        index = X.index if isinstance(X, pd.DataFrame) else None
+        X = self._validate_data(X, dtype=np.float64, reset=False)
+        raw = _core.explain(self.model_, np.ascontiguousarray(X), components, interactions, self.out_of_range)
+        if raw["clipped"]:
+            warnings.warn(f"{raw['clipped']} of {X.shape[0]} row(s) had values outside the training range and were "
+                          "clipped to it", UserWarning)
+        return raw, index
+
+    def explain(self, X) -> pd.DataFrame:
+        """Exact Shapley values phi_j(x) of every row (columns: feature names).
+
+        The game is v(S) = E_mu[h(x_S, X_-S)] with X ~ mu, the family's product measure on the
+        scaled domain (uniform for Legendre), so each row satisfies
+        ``phi.sum() == decision - base`` exactly (efficiency). ``df.attrs`` holds
+        ``"base"`` (b + h_empty, the decision function's mean under mu) and ``"decision"``.
+        """
+        raw, index = self._explain(X, components=False, interactions=False)
+        df = pd.DataFrame(raw["shapley"], columns=list(self.model_.feature_names), index=index)
+        df.attrs["base"] = raw["base"]
+        df.attrs["decision"] = raw["decision"]
+        return df
+
+    def explain_components(self, X) -> pd.DataFrame:
+        """Functional-ANOVA components of every row: columns ``main:<f>`` (h_j), ``pair:<f>*<g>``
+        (h_jk), ``remainder`` (all higher orders), plus ``base`` and ``decision``; the components
+        and the base sum exactly to the decision value."""
+        raw, index = self._explain(X, components=True, interactions=False)
+        names = list(self.model_.feature_names)
+        pairs = [f"pair:{names[j]}*{names[k]}" for j in range(len(names)) for k in range(j + 1, len(names))]
+        df = pd.DataFrame(np.column_stack([raw["main"], raw["pair"], raw["remainder"]]),
+                          columns=[f"main:{n}" for n in names] + pairs + ["remainder"], index=index)
+        df["base"] = raw["base"]
+        df["decision"] = raw["decision"]
+        return df
+
+    def shapley_interactions(self, X) -> np.ndarray:
+        """Shapley interaction values, shape (n_rows, d, d), in SHAP's convention: off the
+        diagonal I_jk / 2 (I the Shapley interaction index), on it phi_j minus its row's
+        off-diagonal sum, so every row of a matrix sums to phi_j."""
+        raw, _ = self._explain(X, components=False, interactions=True)
+        values = raw["interaction"] / 2.0
+        d = values.shape[1]
+        diag = raw["shapley"] - values.sum(axis=2)
+        values[:, np.arange(d), np.arange(d)] = diag
+        return values
+
+    def shape_functions(self, grid: int = 100) -> pd.DataFrame:
+        """The exact main-effect curves h_j over each feature's training range (long format:
+        columns feature, x, h)."""
+        check_is_fitted(self, "model_")
+        names = list(self.model_.feature_names)
+        parts = [pd.DataFrame({"feature": names[j], "x": x, "h": h}) for j, x, h in _core.shape_functions(self.model_, grid)]
+        return pd.concat(parts, ignore_index=True)
+
+    def pair_surface(self, first, second, grid: int = 40) -> pd.DataFrame:
+        """The exact pair component h_jk on a grid (index: first feature's values, columns: the
+        second's). Features by name or position."""
+        check_is_fitted(self, "model_")
+        names = list(self.model_.feature_names)
+        j = names.index(first) if isinstance(first, str) else int(first)
+        k = names.index(second) if isinstance(second, str) else int(second)
+        x, y, h = _core.pair_surface(self.model_, j, k, grid)
+        return pd.DataFrame(h, index=pd.Index(x, name=names[j]), columns=pd.Index(y, name=names[k]))
 
     # --- persistence ---------------------------------------------------------------------
     def save(self, path: str | os.PathLike) -> None:

@@ -195,3 +195,37 @@ TEST_F(Cli, AnalyzeRefusesBadOptions) {
                    "use the pair algorithm (--method pairs)");
     EXPECT_FALSE(fs::exists(path("a.json")));
 }
+
+TEST_F(Cli, ExplainWritesShapleyValuesThatSumToTheDecision) {
+    ASSERT_EQ(run("fit --data " + path("spiral.csv") + " --target arm --degree 6 --model " + path("m.json")).code, 0);
+    const RunResult r = run("explain --model " + path("m.json") + " --data " + path("spiral.csv") +
+                            " --interactions --output " + path("e.csv"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::istringstream in(slurp(path("e.csv")));
+    std::string header;
+    std::getline(in, header);
+    EXPECT_EQ(header,
+              "row,decision,base,phi:x1,phi:x2,main:x1,main:x2,pair:x1*x2,remainder,interaction:x1*x2");
+    size_t rows = 0;
+    for (std::string line; std::getline(in, line); ++rows) {
+        std::vector<double> v;
+        std::stringstream cells(line);
+        for (std::string c; std::getline(cells, c, ',');) v.push_back(std::stod(c));
+        ASSERT_EQ(v.size(), 10u);
+        EXPECT_NEAR(v[3] + v[4], v[1] - v[2], 1e-10 * (1 + std::abs(v[1])));         // efficiency
+        EXPECT_NEAR(v[5] + v[6] + v[7] + v[8], v[1] - v[2], 1e-10 * (1 + std::abs(v[1])));  // components
+        EXPECT_NEAR(v[9], v[7], 1e-10 * (1 + std::abs(v[7])));  // d = 2: the only pair interaction is h_12
+    }
+    EXPECT_EQ(rows, 300u);
+    const RunResult s = run("shapes --model " + path("m.json") + " --grid 5 --output " + path("s.csv") +
+                            " --pairs 1 --pair-grid 3 --pair-output " + path("p.csv"));
+    ASSERT_EQ(s.code, 0) << s.err;
+    const std::string shapes = slurp(path("s.csv"));
+    EXPECT_EQ(std::count(shapes.begin(), shapes.end(), '\n'), 11);  // header + 2 features x 5
+    const std::string pairs = slurp(path("p.csv"));
+    EXPECT_EQ(std::count(pairs.begin(), pairs.end(), '\n'), 10);    // header + 3 x 3
+    expect_refused("shapes --model " + path("m.json") + " --grid 1", "--grid and --pair-grid must be >= 2");
+    expect_refused("shapes --model " + path("m.json") + " --pairs 2", "--pairs needs --pair-output FILE");
+    write("wrong.csv", "x1,z\n0,0\n");
+    expect_refused("explain --model " + path("m.json") + " --data " + path("wrong.csv"), "no feature column 'x2'");
+}
