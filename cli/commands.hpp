@@ -12,4 +12,8 @@ void add_demo_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_explain_command(CLI::App& app);
 void add_shapes_command(CLI::App& app);
+void add_sweep_command(CLI::App& app);
+void add_select_command(CLI::App& app);
+void add_stability_command(CLI::App& app);
+void add_experiment_command(CLI::App& app);
 }  // namespace orca::cli

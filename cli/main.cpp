@@ -18,6 +18,10 @@ int main(int argc, char** argv) {
     orca::cli::add_analyze_command(app);
     orca::cli::add_explain_command(app);
     orca::cli::add_shapes_command(app);
+    orca::cli::add_sweep_command(app);
+    orca::cli::add_select_command(app);
+    orca::cli::add_stability_command(app);
+    orca::cli::add_experiment_command(app);
     orca::cli::add_demo_command(app);
     try {
         app.parse(argc, argv);

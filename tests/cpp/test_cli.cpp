@@ -229,3 +229,34 @@ TEST_F(Cli, ExplainWritesShapleyValuesThatSumToTheDecision) {
     write("wrong.csv", "x1,z\n0,0\n");
     expect_refused("explain --model " + path("m.json") + " --data " + path("wrong.csv"), "no feature column 'x2'");
 }
+
+TEST_F(Cli, SweepSelectStabilityAndExperiments) {
+    const std::string data = "--data " + path("spiral.csv") + " --target arm";
+    const RunResult sw = run("sweep " + data + " --degree 2..4,8 -C 1,10 --cv 3 --csv " + path("s.csv") + " --json " +
+                             path("s.json"));
+    ASSERT_EQ(sw.code, 0) << sw.err;
+    EXPECT_NE(sw.out.find("| legendre n=8 C=10 |"), std::string::npos) << sw.out;
+    const std::string csv = slurp(path("s.csv"));
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9);  // header + 4 degrees x 2 C
+    EXPECT_NE(slurp(path("s.json")).find("\"fold_accuracy\""), std::string::npos);
+    const RunResult sel = run("select " + data + " --degree 6,8,10 --cv 3 -q");
+    ASSERT_EQ(sel.code, 0) << sel.err;
+    EXPECT_NE(sel.out.find(" chosen: validation accuracy"), std::string::npos) << sel.out;
+    const RunResult st = run("stability " + data + " --degree 8 --bootstrap 6 -q --json " + path("st.json"));
+    ASSERT_EQ(st.code, 0) << st.err;
+    EXPECT_NE(st.out.find("| OKC(2) |"), std::string::npos);
+    EXPECT_NE(st.out.find("Rule: a share is stable when its sd <= 0.05"), std::string::npos);
+    const RunResult ex = run("experiment spiral -q --output-dir " + path("exp"));
+    ASSERT_EQ(ex.code, 0) << ex.err;
+    EXPECT_NE(ex.out.find("## Double spiral, Legendre, n = 1..16, C = 1"), std::string::npos);
+    EXPECT_TRUE(fs::exists(path("exp/spiral-2.csv")));
+    const RunResult echo = run("experiment echocardiogram -q --data " + orca::test::echocardiogram_path());
+    ASSERT_EQ(echo.code, 0) << echo.err;
+    EXPECT_NE(echo.out.find("| jacobi(4.3,1.8) n=25 C=1 |"), std::string::npos);
+    expect_refused("sweep " + data + " --degree 3..1", "--degree: empty range '3..1'");
+    expect_refused("sweep " + data + " --alpha 1,2 --beta 1,2,3 --family jacobi", "--alpha and --beta lists must have the same length");
+    expect_refused("sweep " + data + " --cv 1", "--cv must be >= 2");
+    expect_refused("stability " + data + " --degree 8", "give exactly one of --bootstrap N or --cv K");
+    expect_refused("stability " + data + " --degree 4,8 --cv 3", "stability takes one setting");
+    expect_refused("experiment echocardiogram --data " + path("none.data"), "cannot open the echocardiogram data");
+}

@@ -1,0 +1,136 @@
+#include "grid_options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <chrono>
+
+#include "cli_common.hpp"
+#include "orca/errors.hpp"
+
+namespace orca::cli {
+
+void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
+    sub.add_option("--data", a.data, "training data (CSV with a header, or LIBSVM format)")->required();
+    sub.add_option("--target", a.target, "name of the target column (CSV)");
+    sub.add_option("--features", a.features, "comma-separated feature columns (default: all others)");
+    sub.add_option("--format", a.format, "auto, csv or libsvm");
+    sub.add_flag("--drop-missing", a.drop_missing, "leave out rows with missing values");
+    sub.add_option("--family", a.family, "polynomial family")->capture_default_str();
+    sub.add_option("--measure", a.measure, "probability or lebesgue")->capture_default_str();
+    const char* many = single_setting ? "" : " (comma-separated list)";
+    sub.add_option("--alpha", a.alpha, std::string("Jacobi alpha") + many)->capture_default_str();
+    sub.add_option("--beta", a.beta, std::string("Jacobi beta") + many)->capture_default_str();
+    sub.add_option("--lambda", a.lambda, "Gegenbauer lambda")->capture_default_str();
+    sub.add_option("--degree", a.degree, single_setting ? "truncation degree n" : "degrees: 1..16, 2,4,8 or a mix")
+        ->capture_default_str();
+    sub.add_option("-C,--cost", a.C, std::string("box constraint C") + many)->capture_default_str();
+    sub.add_option("--tol", a.tol, "solver tolerance")->capture_default_str();
+    sub.add_option("--seed", a.seed, "seed of the fold assignment / resampling")->capture_default_str();
+    sub.add_option("--jobs", a.jobs, "threads (0: all cores)")->capture_default_str();
+    sub.add_option("--json", a.json, "also write the results as JSON here");
+    sub.add_flag("-q,--quiet", a.quiet, "no progress lines");
+}
+
+Dataset load_grid_data(const GridArgs& a) {
+    ReadOptions read;
+    read.format = parse_data_format(a.format);
+    read.target = a.target;
+    read.features = split_list(a.features);
+    read.drop_missing = a.drop_missing;
+    if (a.target.empty() && read.format != DataFormat::libsvm &&
+        !(a.data.ends_with(".svm") || a.data.ends_with(".libsvm")))
+        throw ParameterError("--target is required for CSV data");
+    Dataset data = read_dataset(a.data, read);
+    if (data.dropped_rows > 0 && !a.quiet)
+        fmt::print(stderr, "dropped {} row(s) with missing values; {} remain\n", data.dropped_rows, data.rows);
+    return data;
+}
+
+std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
+    std::vector<int> out;
+    auto number = [&](const std::string& s) {
+        size_t used = 0;
+        int v = 0;
+        try {
+            v = std::stoi(s, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != s.size() || s.empty()) throw ParameterError(option + ": '" + s + "' is not an integer");
+        if (v < 0) throw ParameterError(option + " must be >= 0, got " + s);
+        return v;
+    };
+    for (const auto& part : split_list(text)) {
+        const auto dots = part.find("..");
+        if (dots == std::string::npos) {
+            out.push_back(number(part));
+            continue;
+        }
+        const int lo = number(part.substr(0, dots)), hi = number(part.substr(dots + 2));
+        if (hi < lo) throw ParameterError(option + ": empty range '" + part + "'");
+        if (hi - lo > 1000) throw ParameterError(option + ": range '" + part + "' is too long");
+        for (int v = lo; v <= hi; ++v) out.push_back(v);
+    }
+    if (out.empty()) throw ParameterError(option + " needs at least one value");
+    return out;
+}
+
+std::vector<double> parse_double_list(const std::string& text, const std::string& option) {
+    std::vector<double> out;
+    for (const auto& part : split_list(text)) {
+        size_t used = 0;
+        double v = 0.0;
+        try {
+            v = std::stod(part, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != part.size()) throw ParameterError(option + ": '" + part + "' is not a number");
+        out.push_back(v);
+    }
+    if (out.empty()) throw ParameterError(option + " needs at least one value");
+    return out;
+}
+
+std::vector<Setting> grid_settings(const GridArgs& a) {
+    const auto degrees = parse_int_list(a.degree, "--degree");
+    const auto Cs = parse_double_list(a.C, "-C");
+    auto alphas = parse_double_list(a.alpha, "--alpha");
+    auto betas = parse_double_list(a.beta, "--beta");
+    const auto lambdas = parse_double_list(a.lambda, "--lambda");
+    if (alphas.size() != betas.size()) {
+        if (alphas.size() == 1) alphas.assign(betas.size(), alphas[0]);
+        else if (betas.size() == 1) betas.assign(alphas.size(), betas[0]);
+        else throw ParameterError("--alpha and --beta lists must have the same length (they are paired)");
+    }
+    const Measure measure = parse_measure(a.measure);
+    for (double C : Cs)
+        if (!(C > 0.0)) throw ParameterError("-C values must be > 0");
+    std::vector<Setting> out;
+    for (size_t p = 0; p < alphas.size(); ++p)
+        for (double lam : lambdas)
+            for (double C : Cs)
+                for (int n : degrees) {
+                    Setting s;
+                    s.family = FamilySpec::make(a.family, alphas[p], betas[p], lam);
+                    s.measure = measure;
+                    s.degrees = {n};
+                    s.C = C;
+                    out.push_back(s);
+                }
+    return out;
+}
+
+ProgressFn progress_printer(const std::string& what, bool quiet) {
+    if (quiet) return nullptr;
+    auto last = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
+    return [what, last](size_t done, size_t total) {
+        const auto now = std::chrono::steady_clock::now();
+        if (done < total && now - *last < std::chrono::seconds(1)) return;
+        *last = now;
+        fmt::print(stderr, "{}: {}/{} fits\n", what, done, total);
+    };
+}
+
+}  // namespace orca::cli

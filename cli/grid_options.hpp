@@ -1,0 +1,35 @@
+#pragma once
+// Options shared by sweep, select and stability: the data, a grid of settings, CV and threads.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "orca/diagnostics.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace orca::cli {
+
+struct GridArgs {
+    std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
+    std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1";
+    double tol = 1e-3;
+    int folds = 5, jobs = 0;
+    unsigned long seed = 1;
+    bool drop_missing = false, quiet = false;
+    std::string json, csv;
+};
+
+void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting);
+[[nodiscard]] Dataset load_grid_data(const GridArgs& a);
+// Every combination of degree x C x (alpha, beta) pair (alpha and beta lists are paired; a
+// single value is repeated). Degrees: "1..16", "2,4,8" or a mix.
+[[nodiscard]] std::vector<Setting> grid_settings(const GridArgs& a);
+[[nodiscard]] std::vector<int> parse_int_list(const std::string& text, const std::string& option);
+[[nodiscard]] std::vector<double> parse_double_list(const std::string& text, const std::string& option);
+// A progress line on stderr at most once a second (nothing when quiet).
+[[nodiscard]] ProgressFn progress_printer(const std::string& what, bool quiet);
+
+}  // namespace orca::cli

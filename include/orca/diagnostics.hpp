@@ -1,0 +1,103 @@
+#pragma once
+// Structural diagnostics across settings (math spec §7): cross-validated accuracy with the OKC
+// profile of each setting, stability of the indices over resamples, the Occam tie-break among
+// equally accurate settings, and the overfitting signal.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "orca/model.hpp"
+#include "orca/okc.hpp"
+
+namespace orca {
+
+// One point of a sweep: everything a fit needs besides the data and the solver options.
+struct Setting {
+    FamilySpec family;
+    Measure measure = Measure::probability;
+    std::vector<int> degrees{8};  // one entry: every feature
+    double C = 1.0;
+    [[nodiscard]] std::string label() const;  // e.g. "jacobi(2.5,1.2) n=12 C=1"
+};
+
+using ProgressFn = std::function<void(size_t done, size_t total)>;
+
+struct SweepOptions {
+    size_t folds = 5;             // stratified k-fold cross-validation (>= 2)
+    std::uint64_t seed = 1;       // fold assignment
+    SolverOptions solver;
+    OkcOptions okc;               // analysis of the model fitted on all data
+    int jobs = 0;                 // threads (0: all)
+    ProgressFn progress;          // called after each fit, from one thread at a time
+};
+
+struct SettingResult {
+    Setting setting;
+    std::vector<double> fold_accuracy;
+    double cv_mean = 0.0, cv_sd = 0.0;
+    double train_accuracy = 0.0;  // of the model fitted on all data
+    size_t support_vectors = 0;
+    bool converged = true;        // every fit reached the tolerance
+    OkcReport okc;                // analysis of the model fitted on all data
+    std::string overfitting;      // non-empty: the overfitting signal, in words
+};
+
+struct SweepResult {
+    std::vector<std::string> feature_names;
+    std::vector<SettingResult> rows;
+};
+
+// Stratified folds: fold index per row, deterministic for a seed.
+[[nodiscard]] std::vector<size_t> stratified_folds(const std::vector<double>& y, size_t folds, std::uint64_t seed);
+[[nodiscard]] Dataset subset(const Dataset& data, const std::vector<size_t>& rows);
+// Mean interaction order sum_q q OKC(q): the "interaction mass" the Occam rule compares.
+[[nodiscard]] double mean_order(const OkcReport& r);
+
+[[nodiscard]] SweepResult sweep(const Dataset& data, const std::vector<Setting>& settings, const SweepOptions& options);
+
+// Flags, in place, settings whose validation accuracy stops improving while the energy moves to
+// higher orders or degrees (compared with the best earlier setting in the given order).
+void flag_overfitting(SweepResult& result);
+
+// --- stability --------------------------------------------------------------------------
+enum class Resampling { bootstrap, cv };
+
+struct StabilityOptions {
+    Resampling kind = Resampling::bootstrap;
+    size_t count = 200;  // bootstrap resamples, or folds (each fit on all but one fold)
+    std::uint64_t seed = 1;
+    SolverOptions solver;
+    OkcOptions okc;
+    int jobs = 0;
+    ProgressFn progress;
+};
+
+struct IndexStability {
+    std::string name;          // "OKC(2)", "N*", "T_0.05", "M_even", "OKC_i[age]", ...
+    bool is_degree = false;    // N* and T_eps (integers) vs shares
+    std::vector<double> values;
+    double mean = 0.0, sd = 0.0, lo = 0.0, hi = 0.0;  // lo/hi: 2.5 and 97.5 percentiles
+    bool stable = false;
+    std::string verdict;       // one line, following the documented rule
+};
+
+// The rule: a share is stable when its standard deviation is at most 0.05; a degree index when
+// its 95% percentile interval spans at most 2 degrees.
+[[nodiscard]] std::vector<IndexStability> stability(const Dataset& data, const Setting& setting,
+                                                    const StabilityOptions& options);
+
+// --- model selection ----------------------------------------------------------------------
+struct Selection {
+    size_t chosen = 0;               // index into SweepResult::rows
+    std::vector<size_t> candidates;  // settings within the tolerance of the best
+    double best = 0.0, threshold = 0.0;
+    std::string reason;              // why the winner won, in words
+};
+
+// Among settings with cv_mean >= best - tolerance (tolerance < 0: one standard error of the
+// best, sd / sqrt(folds)), prefer lower mean interaction order, then lower T_0.05 (or the
+// first threshold), then lower N*, then more balanced marginals (higher entropy of OKC_i).
+[[nodiscard]] Selection select_model(const SweepResult& result, double tolerance = -1.0);
+
+}  // namespace orca

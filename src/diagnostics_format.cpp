@@ -1,0 +1,156 @@
+#include "orca/diagnostics_format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+namespace orca {
+namespace {
+
+size_t shown_orders(const SweepResult& r) {
+    const size_t d = r.feature_names.size();
+    return std::min<size_t>(d, 5);
+}
+
+int t05(const OkcReport& r) {
+    for (size_t k = 0; k < r.eps.size(); ++k)
+        if (std::abs(r.eps[k] - 0.05) < 1e-12) return r.thresholds[k];
+    return r.thresholds.empty() ? -1 : r.thresholds[0];
+}
+
+std::string top_marginal(const OkcReport& r, const std::vector<std::string>& names) {
+    if (r.marginal.empty()) return "";
+    const auto it = std::max_element(r.marginal.begin(), r.marginal.end());
+    return fmt::format("{} {:.3f}", names[static_cast<size_t>(it - r.marginal.begin())], *it);
+}
+
+}  // namespace
+
+std::string sweep_to_text(const SweepResult& r) {
+    const size_t d = r.feature_names.size(), q_shown = shown_orders(r);
+    auto out = fmt::memory_buffer();
+    auto it = std::back_inserter(out);
+    fmt::format_to(it, "| setting | CV accuracy | train acc. | #SV |");
+    for (size_t q = 1; q <= q_shown; ++q) fmt::format_to(it, " OKC({}) |", q);
+    if (d > q_shown) fmt::format_to(it, " OKC(>{}) |", q_shown);
+    fmt::format_to(it, " N* | T_0.05 | M_even | M_odd | largest OKC_i |\n|---|---|---|---|");
+    for (size_t q = 0; q < q_shown + (d > q_shown ? 1 : 0); ++q) fmt::format_to(it, "---|");
+    fmt::format_to(it, "---|---|---|---|---|\n");
+    for (size_t i = 0; i < r.rows.size(); ++i) {
+        const auto& row = r.rows[i];
+        fmt::format_to(it, "| {}{} | {:.3f} ± {:.3f} | {:.3f} | {} |", row.setting.label(), row.overfitting.empty() ? "" : " (!)",
+                       row.cv_mean, row.cv_sd, row.train_accuracy, row.support_vectors);
+        double rest = 0.0;
+        for (size_t q = 1; q <= d; ++q) {
+            if (q <= q_shown) fmt::format_to(it, " {:.3f} |", row.okc.order[q]);
+            else rest += row.okc.order[q];
+        }
+        if (d > q_shown) fmt::format_to(it, " {:.3f} |", rest);
+        fmt::format_to(it, " {} | {} | {:.3f} | {:.3f} | {} |\n", row.okc.peak, t05(row.okc), row.okc.even, row.okc.odd,
+                       top_marginal(row.okc, r.feature_names));
+    }
+    bool any = false;
+    for (const auto& row : r.rows) {
+        if (row.overfitting.empty()) continue;
+        if (!any) fmt::format_to(it, "\nOverfitting signal (!):\n");
+        any = true;
+        fmt::format_to(it, "- {}: {}\n", row.setting.label(), row.overfitting);
+    }
+    for (const auto& row : r.rows)
+        if (!row.converged)
+            fmt::format_to(it, "\nnote: at {} a fit stopped at the iteration cap before the tolerance\n", row.setting.label());
+    return fmt::to_string(out);
+}
+
+std::string sweep_to_csv(const SweepResult& r) {
+    const size_t d = r.feature_names.size();
+    auto out = fmt::memory_buffer();
+    auto it = std::back_inserter(out);
+    fmt::format_to(it, "family,alpha,beta,lambda,measure,degrees,C,cv_mean,cv_sd,train_accuracy,support_vectors");
+    for (size_t q = 0; q <= d; ++q) fmt::format_to(it, ",OKC({})", q);
+    fmt::format_to(it, ",peak");
+    if (!r.rows.empty())
+        for (double e : r.rows[0].okc.eps) fmt::format_to(it, ",T_{:g}", e);
+    fmt::format_to(it, ",M_even,M_odd");
+    for (const auto& n : r.feature_names) fmt::format_to(it, ",\"OKC_i[{}]\"", n);
+    for (const auto& n : r.feature_names) fmt::format_to(it, ",\"T_i[{}]\"", n);
+    fmt::format_to(it, ",overfitting\n");
+    for (const auto& row : r.rows) {
+        const auto& s = row.setting;
+        std::string degrees;
+        for (size_t j = 0; j < s.degrees.size(); ++j) degrees += (j ? ";" : "") + std::to_string(s.degrees[j]);
+        fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{}", to_string(s.family.kind), s.family.alpha, s.family.beta,
+                       s.family.lambda, to_string(s.measure), degrees, s.C, row.cv_mean, row.cv_sd, row.train_accuracy,
+                       row.support_vectors);
+        for (double v : row.okc.order) fmt::format_to(it, ",{}", v);
+        fmt::format_to(it, ",{}", row.okc.peak);
+        for (int t : row.okc.thresholds) fmt::format_to(it, ",{}", t);
+        fmt::format_to(it, ",{},{}", row.okc.even, row.okc.odd);
+        for (double v : row.okc.marginal) fmt::format_to(it, ",{}", v);
+        for (double v : row.okc.total_effect) fmt::format_to(it, ",{}", v);
+        fmt::format_to(it, ",{}\n", row.overfitting.empty() ? "" : "yes");
+    }
+    return fmt::to_string(out);
+}
+
+std::string sweep_to_json(const SweepResult& r) {
+    using nlohmann::json;
+    json rows = json::array();
+    for (const auto& row : r.rows) {
+        const auto& s = row.setting;
+        json th = json::array();
+        for (size_t k = 0; k < row.okc.eps.size(); ++k) th.push_back({{"eps", row.okc.eps[k]}, {"T", row.okc.thresholds[k]}});
+        rows.push_back({{"setting", {{"label", s.label()},
+                                     {"family", to_string(s.family.kind)},
+                                     {"alpha", s.family.alpha},
+                                     {"beta", s.family.beta},
+                                     {"lambda", s.family.lambda},
+                                     {"measure", to_string(s.measure)},
+                                     {"degrees", s.degrees},
+                                     {"C", s.C}}},
+                        {"fold_accuracy", row.fold_accuracy},
+                        {"cv_mean", row.cv_mean},
+                        {"cv_sd", row.cv_sd},
+                        {"train_accuracy", row.train_accuracy},
+                        {"support_vectors", row.support_vectors},
+                        {"converged", row.converged},
+                        {"energy", row.okc.energy},
+                        {"order", row.okc.order},
+                        {"spectrum", row.okc.spectrum},
+                        {"peak", row.okc.peak},
+                        {"thresholds", th},
+                        {"parity", {{"even", row.okc.even}, {"odd", row.okc.odd}}},
+                        {"marginal", row.okc.marginal},
+                        {"total_effect", row.okc.total_effect},
+                        {"mean_order", mean_order(row.okc)},
+                        {"overfitting", row.overfitting}});
+    }
+    return json{{"format", "orca-sweep"}, {"features", r.feature_names}, {"rows", rows}}.dump(1) + "\n";
+}
+
+std::string stability_to_text(const std::vector<IndexStability>& s, const Setting& setting, const std::string& resampling) {
+    auto out = fmt::memory_buffer();
+    auto it = std::back_inserter(out);
+    fmt::format_to(it, "Stability of the OKC indices of {} over {} ({} fits)\n", setting.label(), resampling,
+                   s.empty() ? 0 : s[0].values.size());
+    fmt::format_to(it, "Rule: a share is stable when its sd <= 0.05; a degree (N*, T_eps) when its 95% interval spans <= 2.\n\n");
+    fmt::format_to(it, "| index | mean | sd | 2.5% | 97.5% | verdict |\n|---|---|---|---|---|---|\n");
+    for (const auto& x : s)
+        fmt::format_to(it, "| {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {} |\n", x.name, x.mean, x.sd, x.lo, x.hi, x.verdict);
+    return fmt::to_string(out);
+}
+
+std::string stability_to_json(const std::vector<IndexStability>& s, const Setting& setting, const std::string& resampling) {
+    using nlohmann::json;
+    json idx = json::array();
+    for (const auto& x : s)
+        idx.push_back({{"name", x.name}, {"is_degree", x.is_degree}, {"mean", x.mean}, {"sd", x.sd}, {"lo", x.lo},
+                       {"hi", x.hi}, {"stable", x.stable}, {"verdict", x.verdict}, {"values", x.values}});
+    return json{{"format", "orca-stability"}, {"setting", setting.label()}, {"resampling", resampling}, {"indices", idx}}
+               .dump(1) +
+           "\n";
+}
+
+}  // namespace orca

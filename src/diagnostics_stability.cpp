@@ -1,0 +1,127 @@
+// Stability of the OKC indices over bootstrap or cross-validation resamples.
+#include <fmt/format.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <random>
+
+#include "orca/diagnostics.hpp"
+#include "orca/errors.hpp"
+
+namespace orca {
+namespace {
+
+// Linear interpolation between order statistics (numpy's default percentile).
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    const double pos = p * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<size_t>(std::floor(pos));
+    const size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+// The indices tracked, in a fixed order, from one report.
+std::vector<std::pair<std::string, double>> indices_of(const OkcReport& r, const std::vector<std::string>& names) {
+    std::vector<std::pair<std::string, double>> out;
+    for (size_t q = 1; q < r.order.size(); ++q) out.emplace_back(fmt::format("OKC({})", q), r.order[q]);
+    out.emplace_back("N*", r.peak);
+    for (size_t k = 0; k < r.eps.size(); ++k) out.emplace_back(fmt::format("T_{:g}", r.eps[k]), r.thresholds[k]);
+    out.emplace_back("M_even", r.even);
+    out.emplace_back("M_odd", r.odd);
+    for (size_t j = 0; j < names.size(); ++j) out.emplace_back("OKC_i[" + names[j] + "]", r.marginal[j]);
+    for (size_t j = 0; j < names.size(); ++j) out.emplace_back("T_i[" + names[j] + "]", r.total_effect[j]);
+    return out;
+}
+
+}  // namespace
+
+std::vector<IndexStability> stability(const Dataset& data, const Setting& setting, const StabilityOptions& options) {
+    if (options.count < 2) throw ParameterError("stability needs at least 2 resamples, got " + std::to_string(options.count));
+    const BinaryLabels labels = encode_binary_labels(data.target, data.source);
+    // The resamples (row lists), drawn up front so the result does not depend on threads.
+    std::vector<std::vector<size_t>> samples;
+    if (options.kind == Resampling::cv) {
+        const auto fold = stratified_folds(labels.y, options.count, options.seed);
+        for (size_t k = 0; k < options.count; ++k) {
+            std::vector<size_t> in;
+            for (size_t r = 0; r < data.rows; ++r)
+                if (fold[r] != k) in.push_back(r);
+            samples.push_back(std::move(in));
+        }
+    } else {
+        std::mt19937_64 rng(options.seed);
+        while (samples.size() < options.count) {
+            std::vector<size_t> rows(data.rows);
+            for (auto& r : rows) r = rng() % data.rows;
+            bool pos = false, neg = false;
+            for (size_t r : rows) (labels.y[r] > 0 ? pos : neg) = true;
+            if (pos && neg) samples.push_back(std::move(rows));  // a one-class draw cannot be fitted
+        }
+    }
+    TrainOptions o;
+    o.family = setting.family;
+    o.measure = setting.measure;
+    o.degrees = setting.degrees;
+    o.C = setting.C;
+    o.solver = options.solver;
+    o.solver.progress = nullptr;
+    OkcOptions okc = options.okc;
+    okc.top_coefficients = 0;
+    std::vector<OkcReport> reports(samples.size());
+    std::vector<std::exception_ptr> errors(samples.size());
+    std::mutex lock;
+    size_t done = 0;
+    const int threads = options.jobs > 0 ? options.jobs : omp_get_max_threads();
+    const auto n = static_cast<std::ptrdiff_t>(samples.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (std::ptrdiff_t s = 0; s < n; ++s) {
+        const auto su = static_cast<size_t>(s);
+        try {
+            const Model m = Model::train(subset(data, samples[su]), o);
+            reports[su] = analyze(expansion_of(m), okc);
+        } catch (...) {
+            errors[su] = std::current_exception();
+        }
+        if (options.progress) {
+            std::lock_guard<std::mutex> g(lock);
+            options.progress(++done, samples.size());
+        }
+    }
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    std::vector<IndexStability> out;
+    for (const auto& [name, value] : indices_of(reports[0], data.feature_names)) {
+        IndexStability s;
+        s.name = name;
+        s.is_degree = name == "N*" || (name.rfind("T_", 0) == 0 && name.find('[') == std::string::npos);
+        out.push_back(s);
+    }
+    for (const auto& r : reports) {
+        const auto values = indices_of(r, data.feature_names);
+        for (size_t k = 0; k < values.size(); ++k) out[k].values.push_back(values[k].second);
+    }
+    for (auto& s : out) {
+        double sum = 0.0, sq = 0.0;
+        for (double v : s.values) sum += v;
+        s.mean = sum / static_cast<double>(s.values.size());
+        for (double v : s.values) sq += (v - s.mean) * (v - s.mean);
+        s.sd = std::sqrt(sq / static_cast<double>(s.values.size() - 1));
+        s.lo = percentile(s.values, 0.025);
+        s.hi = percentile(s.values, 0.975);
+        if (s.is_degree) {
+            s.stable = s.hi - s.lo <= 2.0;
+            s.verdict = s.stable ? fmt::format("stable: 95% of resamples within [{:g}, {:g}]", s.lo, s.hi)
+                                 : fmt::format("UNSTABLE: 95% interval [{:g}, {:g}] spans more than 2 degrees", s.lo, s.hi);
+        } else {
+            s.stable = s.sd <= 0.05;
+            s.verdict = s.stable ? fmt::format("stable: sd {:.3f} <= 0.05", s.sd)
+                                 : fmt::format("UNSTABLE: sd {:.3f} > 0.05", s.sd);
+        }
+    }
+    return out;
+}
+
+}  // namespace orca

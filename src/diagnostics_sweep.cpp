@@ -1,0 +1,178 @@
+// Sweeps: cross-validated accuracy and the OKC profile for each setting, fits in parallel.
+#include <fmt/format.h>
+#include <omp.h>
+
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <random>
+
+#include "orca/diagnostics.hpp"
+#include "orca/errors.hpp"
+
+namespace orca {
+namespace {
+
+TrainOptions train_options(const Setting& s, const SolverOptions& solver) {
+    TrainOptions o;
+    o.family = s.family;
+    o.measure = s.measure;
+    o.degrees = s.degrees;
+    o.C = s.C;
+    o.solver = solver;
+    o.solver.progress = nullptr;  // fits run many at a time; the sweep reports progress
+    return o;
+}
+
+double accuracy(const Model& model, const Dataset& test) {
+    const auto g = model.decision_function(test.X, test.rows, OutOfRange::clip, test.source);
+    size_t correct = 0;
+    for (size_t r = 0; r < test.rows; ++r) correct += model.label_for(g[r]) == test.target[r];
+    return static_cast<double>(correct) / static_cast<double>(test.rows);
+}
+
+}  // namespace
+
+std::string Setting::label() const {
+    std::string f = to_string(family.kind);
+    if (family.kind == FamilyKind::jacobi) f += fmt::format("({:g},{:g})", family.alpha, family.beta);
+    if (family.kind == FamilyKind::gegenbauer) f += fmt::format("(lambda={:g})", family.lambda);
+    std::string n;
+    for (size_t j = 0; j < degrees.size(); ++j) n += (j ? "," : "") + std::to_string(degrees[j]);
+    return fmt::format("{} n={} C={:g}", f, n, C);
+}
+
+std::vector<size_t> stratified_folds(const std::vector<double>& y, size_t folds, std::uint64_t seed) {
+    if (folds < 2) throw ParameterError("cross-validation needs at least 2 folds, got " + std::to_string(folds));
+    std::mt19937_64 rng(seed);
+    std::vector<size_t> fold(y.size());
+    for (double cls : {-1.0, 1.0}) {
+        std::vector<size_t> idx;
+        for (size_t r = 0; r < y.size(); ++r)
+            if (y[r] == cls) idx.push_back(r);
+        if (idx.size() < folds)
+            throw DataError("a class has " + std::to_string(idx.size()) + " row(s), too few for " +
+                            std::to_string(folds) + " folds (use fewer folds)");
+        for (size_t i = idx.size(); i > 1; --i) std::swap(idx[i - 1], idx[rng() % i]);  // Fisher–Yates
+        for (size_t k = 0; k < idx.size(); ++k) fold[idx[k]] = k % folds;
+    }
+    return fold;
+}
+
+Dataset subset(const Dataset& data, const std::vector<size_t>& rows) {
+    Dataset out;
+    out.source = data.source;
+    out.feature_names = data.feature_names;
+    out.target_name = data.target_name;
+    out.cols = data.cols;
+    out.rows = rows.size();
+    out.X.reserve(rows.size() * data.cols);
+    for (size_t r : rows) {
+        out.X.insert(out.X.end(), data.X.begin() + static_cast<std::ptrdiff_t>(r * data.cols),
+                     data.X.begin() + static_cast<std::ptrdiff_t>((r + 1) * data.cols));
+        if (!data.target.empty()) out.target.push_back(data.target[r]);
+    }
+    return out;
+}
+
+double mean_order(const OkcReport& r) {
+    double m = 0.0;
+    for (size_t q = 0; q < r.order.size(); ++q) m += static_cast<double>(q) * r.order[q];
+    return m;
+}
+
+SweepResult sweep(const Dataset& data, const std::vector<Setting>& settings, const SweepOptions& options) {
+    if (settings.empty()) throw ParameterError("the sweep has no settings");
+    const BinaryLabels labels = encode_binary_labels(data.target, data.source);
+    const auto fold = stratified_folds(labels.y, options.folds, options.seed);
+    std::vector<Dataset> train(options.folds), test(options.folds);
+    for (size_t k = 0; k < options.folds; ++k) {
+        std::vector<size_t> in, out;
+        for (size_t r = 0; r < data.rows; ++r) (fold[r] == k ? out : in).push_back(r);
+        train[k] = subset(data, in);
+        test[k] = subset(data, out);
+    }
+    SweepResult result;
+    result.feature_names = data.feature_names;
+    result.rows.resize(settings.size());
+    const size_t per_setting = options.folds + 1;  // the folds, then the fit on all data
+    const size_t tasks = settings.size() * per_setting;
+    std::vector<std::exception_ptr> errors(tasks);
+    std::mutex progress_lock;
+    size_t done = 0;
+    for (size_t s = 0; s < settings.size(); ++s) {
+        result.rows[s].setting = settings[s];
+        result.rows[s].fold_accuracy.assign(options.folds, 0.0);
+    }
+    const int threads = options.jobs > 0 ? options.jobs : omp_get_max_threads();
+    const auto ntasks = static_cast<std::ptrdiff_t>(tasks);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (std::ptrdiff_t t = 0; t < ntasks; ++t) {
+        const size_t s = static_cast<size_t>(t) / per_setting, k = static_cast<size_t>(t) % per_setting;
+        SettingResult& row = result.rows[s];
+        try {
+            const TrainOptions o = train_options(settings[s], options.solver);
+            if (k < options.folds) {
+                const Model m = Model::train(train[k], o);
+                row.fold_accuracy[k] = accuracy(m, test[k]);
+                if (!m.summary.converged) row.converged = false;
+            } else {
+                const Model m = Model::train(data, o);
+                row.train_accuracy = m.summary.training_accuracy;
+                row.support_vectors = m.support_count();
+                if (!m.summary.converged) row.converged = false;
+                row.okc = analyze(expansion_of(m), options.okc);
+            }
+        } catch (...) {
+            errors[static_cast<size_t>(t)] = std::current_exception();
+        }
+        if (options.progress) {
+            std::lock_guard<std::mutex> lock(progress_lock);
+            options.progress(++done, tasks);
+        }
+    }
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    for (auto& row : result.rows) {
+        double sum = 0.0, sq = 0.0;
+        for (double a : row.fold_accuracy) sum += a;
+        row.cv_mean = sum / static_cast<double>(options.folds);
+        for (double a : row.fold_accuracy) sq += (a - row.cv_mean) * (a - row.cv_mean);
+        row.cv_sd = std::sqrt(sq / static_cast<double>(options.folds - 1));
+    }
+    flag_overfitting(result);
+    return result;
+}
+
+void flag_overfitting(SweepResult& result) {
+    auto& rows = result.rows;
+    for (size_t i = 1; i < rows.size(); ++i) {
+        size_t best = 0;
+        for (size_t j = 1; j < i; ++j)
+            if (rows[j].cv_mean > rows[best].cv_mean) best = j;
+        const auto& b = rows[best];
+        const auto& r = rows[i];
+        const double se = b.cv_sd / std::sqrt(static_cast<double>(std::max<size_t>(b.fold_accuracy.size(), 1)));
+        const bool no_gain = r.cv_mean <= b.cv_mean + se;
+        const double order_rise = mean_order(r.okc) - mean_order(b.okc);
+        const int t_rise = r.okc.thresholds.empty() || b.okc.thresholds.empty()
+                               ? 0
+                               : r.okc.thresholds[std::min<size_t>(1, r.okc.thresholds.size() - 1)] -
+                                     b.okc.thresholds[std::min<size_t>(1, b.okc.thresholds.size() - 1)];
+        if (no_gain && (order_rise > 0.02 || t_rise > 0)) {
+            const size_t te = std::min<size_t>(1, r.okc.thresholds.size() - 1);
+            std::string moved;
+            if (order_rise > 0.02)
+                moved = fmt::format("mean interaction order {:.2f} -> {:.2f}", mean_order(b.okc), mean_order(r.okc));
+            if (t_rise > 0)
+                moved += fmt::format("{}T_{:g} {} -> {}", moved.empty() ? "" : ", ", r.okc.eps[te], b.okc.thresholds[te],
+                                     r.okc.thresholds[te]);
+            rows[i].overfitting = fmt::format(
+                "validation accuracy {:.3f} is no better than {:.3f} at {} (within one standard error) while the "
+                "energy moved to higher orders or degrees ({}): likely overfitting",
+                r.cv_mean, b.cv_mean, b.setting.label(), moved);
+        }
+    }
+}
+
+}  // namespace orca

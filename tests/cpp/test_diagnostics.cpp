@@ -1,0 +1,167 @@
+// Sweeps, stability and selection: folds, determinism, the documented rules.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "orca/diagnostics.hpp"
+#include "orca/diagnostics_format.hpp"
+#include "orca/errors.hpp"
+#include "orca/experiments.hpp"
+#include "orca/spiral.hpp"
+#include "test_helpers.hpp"
+
+using namespace orca;
+
+namespace {
+
+Setting legendre(int n, double C = 1.0) {
+    Setting s;
+    s.family = FamilySpec::make("legendre");
+    s.degrees = {n};
+    s.C = C;
+    return s;
+}
+
+// A sweep result built by hand, to test the selection rule in isolation.
+SettingResult row(const char* fam, int n, double acc, double sd, std::vector<double> order, int T, int peak,
+                  std::vector<double> marginal) {
+    SettingResult r;
+    r.setting = legendre(n);
+    (void)fam;
+    r.cv_mean = acc;
+    r.cv_sd = sd;
+    r.fold_accuracy.assign(5, acc);
+    r.okc.order = std::move(order);
+    r.okc.eps = {0.05};
+    r.okc.thresholds = {T};
+    r.okc.peak = peak;
+    r.okc.marginal = std::move(marginal);
+    return r;
+}
+
+}  // namespace
+
+TEST(Diagnostics, StratifiedFoldsBalanceClassesAndAreDeterministic) {
+    std::vector<double> y;
+    for (int i = 0; i < 53; ++i) y.push_back(i % 3 == 0 ? 1.0 : -1.0);
+    const auto f = stratified_folds(y, 5, 7);
+    EXPECT_EQ(f, stratified_folds(y, 5, 7));
+    EXPECT_NE(f, stratified_folds(y, 5, 8));
+    for (size_t k = 0; k < 5; ++k) {
+        size_t pos = 0, neg = 0;
+        for (size_t r = 0; r < y.size(); ++r)
+            if (f[r] == k) (y[r] > 0 ? pos : neg)++;
+        EXPECT_GE(pos, 3u);
+        EXPECT_LE(pos, 4u);
+        EXPECT_GE(neg, 7u);
+        EXPECT_LE(neg, 8u);
+    }
+    EXPECT_THROW((void)stratified_folds({1, 1, -1, -1}, 3, 1), DataError);
+    EXPECT_THROW((void)stratified_folds(y, 1, 1), ParameterError);
+}
+
+TEST(Diagnostics, SweepIsTheSameForAnyNumberOfThreadsAndMatchesDirectFits) {
+    const Dataset data = make_double_spiral();
+    const std::vector<Setting> settings{legendre(3), legendre(8), legendre(8, 10.0)};
+    SweepOptions o;
+    o.folds = 4;
+    o.jobs = 1;
+    const SweepResult one = sweep(data, settings, o);
+    o.jobs = 2;
+    const SweepResult two = sweep(data, settings, o);
+    EXPECT_EQ(sweep_to_json(one), sweep_to_json(two));
+    // The OKC profile is the one of the model fitted on all data.
+    TrainOptions t;
+    t.degrees = {8};
+    const OkcReport direct = analyze(expansion_of(Model::train(data, t)));
+    EXPECT_EQ(one.rows[1].okc.order, direct.order);
+    EXPECT_EQ(one.rows[1].okc.peak, direct.peak);
+    // Fold accuracies are those of fits on the other folds.
+    BinaryLabels labels = encode_binary_labels(data.target, "s");
+    const auto fold = stratified_folds(labels.y, 4, o.seed);
+    std::vector<size_t> in, out;
+    for (size_t r = 0; r < data.rows; ++r) (fold[r] == 2 ? out : in).push_back(r);
+    const Model m = Model::train(subset(data, in), t);
+    const Dataset test = subset(data, out);
+    const auto g = m.decision_function(test.X, test.rows, OutOfRange::clip, "t");
+    size_t correct = 0;
+    for (size_t r = 0; r < test.rows; ++r) correct += m.label_for(g[r]) == test.target[r];
+    EXPECT_DOUBLE_EQ(one.rows[1].fold_accuracy[2], static_cast<double>(correct) / static_cast<double>(test.rows));
+    EXPECT_GT(one.rows[1].cv_mean, one.rows[0].cv_mean);
+}
+
+TEST(Diagnostics, SelectionFollowsTheOccamRule) {
+    SweepResult r;
+    r.feature_names = {"a", "b"};
+    r.rows.push_back(row("l", 4, 0.80, 0.05, {0, 0.9, 0.1}, 4, 3, {0.5, 0.4}));    // not accurate enough
+    r.rows.push_back(row("l", 6, 0.92, 0.05, {0, 0.5, 0.5}, 9, 7, {0.3, 0.2}));    // within 1 SE
+    r.rows.push_back(row("l", 8, 0.94, 0.05, {0, 0.2, 0.8}, 12, 9, {0.1, 0.1}));   // the best
+    r.rows.push_back(row("l", 10, 0.93, 0.05, {0, 0.5, 0.5}, 11, 9, {0.25, 0.25}));  // ties row 1 on order
+    const Selection s = select_model(r);  // 1 SE = 0.05 / sqrt(5) = 0.022: candidates 1, 2, 3
+    EXPECT_EQ(s.candidates, (std::vector<size_t>{1, 2, 3}));
+    EXPECT_EQ(s.chosen, 1u);  // lowest mean order (1.5, tied with row 3; then lower T_0.05 9 < 11)
+    EXPECT_NE(s.reason.find("legendre n=6 C=1 chosen"), std::string::npos) << s.reason;
+    EXPECT_NE(s.reason.find("lower threshold T_0.05 (9 vs 11)"), std::string::npos) << s.reason;
+    // A tighter tolerance leaves only the best.
+    EXPECT_EQ(select_model(r, 0.005).chosen, 2u);
+    // Balance decides when everything else ties.
+    r.rows[3].okc.thresholds = {9};
+    r.rows[3].okc.peak = 7;
+    EXPECT_EQ(select_model(r).chosen, 3u);
+    EXPECT_NE(select_model(r).reason.find("more balanced marginals"), std::string::npos);
+}
+
+TEST(Diagnostics, StabilityRuleAndResamplesAreReproducible) {
+    const Dataset data = make_double_spiral();
+    StabilityOptions o;
+    o.count = 8;
+    const auto a = stability(data, legendre(8), o);
+    const auto b = stability(data, legendre(8), o);
+    ASSERT_EQ(a.size(), b.size());
+    std::set<std::string> names;
+    for (size_t k = 0; k < a.size(); ++k) {
+        names.insert(a[k].name);
+        EXPECT_EQ(a[k].values, b[k].values);
+        EXPECT_EQ(a[k].values.size(), 8u);
+        EXPECT_LE(a[k].lo, a[k].mean + 1e-12);
+        EXPECT_GE(a[k].hi, a[k].mean - 1e-12);
+        if (a[k].is_degree) EXPECT_EQ(a[k].stable, a[k].hi - a[k].lo <= 2.0);
+        else EXPECT_EQ(a[k].stable, a[k].sd <= 0.05);
+    }
+    for (const char* n : {"OKC(1)", "OKC(2)", "N*", "T_0.05", "M_even", "OKC_i[x1]", "T_i[x2]"}) EXPECT_TRUE(names.count(n)) << n;
+    o.kind = Resampling::cv;
+    o.count = 5;
+    const auto c = stability(data, legendre(8), o);
+    EXPECT_EQ(c[0].values.size(), 5u);
+}
+
+TEST(Diagnostics, OverfittingSignalNamesWhatMoved) {
+    SweepResult r;
+    r.feature_names = {"a", "b"};
+    auto base = row("l", 4, 0.90, 0.02, {0, 0.6, 0.4}, 6, 5, {0.3, 0.3});
+    base.okc.eps = {0.01, 0.05};
+    base.okc.thresholds = {7, 6};
+    auto more = row("l", 8, 0.90, 0.02, {0, 0.3, 0.7}, 10, 9, {0.2, 0.1});
+    more.okc.eps = {0.01, 0.05};
+    more.okc.thresholds = {12, 10};
+    auto better = row("l", 9, 0.99, 0.01, {0, 0.2, 0.8}, 12, 9, {0.2, 0.1});
+    better.okc.eps = {0.01, 0.05};
+    better.okc.thresholds = {13, 12};
+    r.rows = {base, more, better};
+    flag_overfitting(r);
+    EXPECT_TRUE(r.rows[0].overfitting.empty());
+    EXPECT_NE(r.rows[1].overfitting.find("mean interaction order 1.40 -> 1.70, T_0.05 6 -> 10"), std::string::npos)
+        << r.rows[1].overfitting;
+    EXPECT_TRUE(r.rows[2].overfitting.empty());  // accuracy improved: no signal
+}
+
+TEST(Diagnostics, ExperimentsDefineThePapersSettings) {
+    const auto spiral = spiral_experiment();
+    ASSERT_EQ(spiral.size(), 2u);
+    EXPECT_EQ(spiral[0].settings.size(), 16u);
+    EXPECT_EQ(spiral[1].settings[4].label(), "jacobi(2.5,1.2) n=12 C=1");
+    const auto echo = echocardiogram_experiment(test::echocardiogram_path());
+    ASSERT_EQ(echo.size(), 3u);
+    EXPECT_EQ(echo[0].data.rows, 108u);
+    EXPECT_EQ(echo[2].settings.back().label(), "jacobi(0.8,2.7) n=25 C=1");
+}
