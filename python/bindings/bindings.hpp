@@ -6,4 +6,5 @@ namespace orca::python {
 void bind_model(pybind11::module_& m);
 void bind_analysis(pybind11::module_& m);
 void bind_explain(pybind11::module_& m);
+void bind_diagnostics(pybind11::module_& m);
 }  // namespace orca::python

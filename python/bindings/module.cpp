@@ -19,4 +19,5 @@ PYBIND11_MODULE(_core, m) {
     orca::python::bind_model(m);
     orca::python::bind_analysis(m);
     orca::python::bind_explain(m);
+    orca::python::bind_diagnostics(m);
 }

@@ -6,8 +6,10 @@ ORCA analysis (OKC indices).
 >>> rep = clf.analyze(); print(rep); rep.plot()                        # doctest: +SKIP
 """
 from ._core import __version__
-from .datasets import make_double_spiral
+from .datasets import load_echocardiogram, make_double_spiral
+from .diagnostics import SweepResult, StabilityResult, experiment, select, stability, sweep
 from .estimator import OrcaSVC
 from .report import OkcReport
 
-__all__ = ["OrcaSVC", "OkcReport", "make_double_spiral", "__version__"]
+__all__ = ["OrcaSVC", "OkcReport", "SweepResult", "StabilityResult", "sweep", "select", "stability", "experiment",
+           "make_double_spiral", "load_echocardiogram", "__version__"]

@@ -1,0 +1,150 @@
+// Sweeps, stability, selection and the paper's experiments, returned as plain Python data plus
+// the engine's text tables and JSON.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "orca/diagnostics_format.hpp"
+#include "orca/errors.hpp"
+#include "orca/experiments.hpp"
+#include "orca/spiral.hpp"
+
+namespace py = pybind11;
+
+namespace orca::python {
+namespace {
+
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+Dataset dataset(const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names) {
+    if (X.ndim() != 2) throw DataError("X must be a 2-D array");
+    Dataset ds;
+    ds.source = "X";
+    ds.rows = static_cast<size_t>(X.shape(0));
+    ds.cols = static_cast<size_t>(X.shape(1));
+    if (names.size() != ds.cols) throw ParameterError("feature_names must have one name per column");
+    if (y.size() != ds.rows) throw DataError("y must have one label per row of X");
+    ds.feature_names = names;
+    ds.target_name = "y";
+    ds.X.assign(X.data(), X.data() + ds.rows * ds.cols);
+    ds.target = y;
+    return ds;
+}
+
+Setting setting_of(const py::dict& d) {
+    Setting s;
+    s.family = FamilySpec::make(d["family"].cast<std::string>(), d["alpha"].cast<double>(), d["beta"].cast<double>(),
+                                d["lam"].cast<double>());
+    s.measure = parse_measure(d["measure"].cast<std::string>());
+    s.degrees = {d["degree"].cast<int>()};
+    s.C = d["C"].cast<double>();
+    return s;
+}
+
+py::dict sweep_dict(const SweepResult& r, double tolerance) {
+    py::dict out;
+    out["text"] = sweep_to_text(r);
+    out["csv"] = sweep_to_csv(r);
+    out["json"] = sweep_to_json(r);
+    const Selection sel = select_model(r, tolerance);
+    out["chosen"] = sel.chosen;
+    out["candidates"] = sel.candidates;
+    out["reason"] = sel.reason;
+    return out;
+}
+
+}  // namespace
+
+void bind_diagnostics(py::module_& m) {
+    m.def(
+        "sweep",
+        [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
+           const std::vector<py::dict>& settings, size_t folds, std::uint64_t seed, double tol, int jobs,
+           const std::vector<double>& eps, double tolerance) {
+            const Dataset ds = dataset(X, y, names);
+            std::vector<Setting> grid;
+            for (const auto& d : settings) grid.push_back(setting_of(d));
+            SweepOptions o;
+            o.folds = folds;
+            o.seed = seed;
+            o.solver.tolerance = tol;
+            o.jobs = jobs;
+            o.okc.eps = eps;
+            o.okc.top_coefficients = 0;
+            SweepResult r;
+            {
+                py::gil_scoped_release release;
+                r = sweep(ds, grid, o);
+            }
+            return sweep_dict(r, tolerance);
+        },
+        py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("settings"), py::arg("folds") = 5,
+        py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
+        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("tolerance") = -1.0);
+    m.def(
+        "stability",
+        [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names, const py::dict& setting,
+           const std::string& kind, size_t count, std::uint64_t seed, double tol, int jobs, const std::vector<double>& eps) {
+            const Dataset ds = dataset(X, y, names);
+            const Setting s = setting_of(setting);
+            StabilityOptions o;
+            if (kind != "bootstrap" && kind != "cv") throw ParameterError("resampling must be 'bootstrap' or 'cv'");
+            o.kind = kind == "bootstrap" ? Resampling::bootstrap : Resampling::cv;
+            o.count = count;
+            o.seed = seed;
+            o.solver.tolerance = tol;
+            o.jobs = jobs;
+            o.okc.eps = eps;
+            std::vector<IndexStability> r;
+            {
+                py::gil_scoped_release release;
+                r = stability(ds, s, o);
+            }
+            const std::string what = kind == "bootstrap" ? std::to_string(count) + " bootstrap resamples"
+                                                         : std::to_string(count) + "-fold cross-validation";
+            py::dict out;
+            out["text"] = stability_to_text(r, s, what);
+            out["json"] = stability_to_json(r, s, what);
+            return out;
+        },
+        py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("kind") = "bootstrap",
+        py::arg("count") = 200, py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
+        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10});
+    m.def(
+        "experiment",
+        [](const std::string& name, const std::string& data_path, size_t folds, int jobs) {
+            std::vector<Experiment> experiments;
+            if (name == "spiral") experiments = spiral_experiment();
+            else if (name == "echocardiogram") experiments = echocardiogram_experiment(data_path);
+            else throw ParameterError("unknown experiment '" + name + "' (expected spiral or echocardiogram)");
+            py::list out;
+            for (const auto& e : experiments) {
+                SweepOptions o;
+                o.folds = folds;
+                o.jobs = jobs;
+                o.okc.top_coefficients = 0;
+                SweepResult r;
+                {
+                    py::gil_scoped_release release;
+                    r = sweep(e.data, e.settings, o);
+                }
+                py::dict d = sweep_dict(r, -1.0);
+                d["title"] = e.name;
+                out.append(d);
+            }
+            return out;
+        },
+        py::arg("name"), py::arg("data_path") = "", py::arg("folds") = 5, py::arg("jobs") = 0);
+    m.def(
+        "double_spiral",
+        [](size_t points_per_arm, double turns, double noise, std::uint64_t seed) {
+            SpiralOptions o{points_per_arm, turns, noise, seed};
+            const Dataset ds = make_double_spiral(o);
+            py::array_t<double> X({static_cast<py::ssize_t>(ds.rows), py::ssize_t{2}});
+            std::copy(ds.X.begin(), ds.X.end(), X.mutable_data());
+            return py::make_tuple(X, ds.target);
+        },
+        py::arg("points_per_arm") = 150, py::arg("turns") = 1.75, py::arg("noise") = 0.2, py::arg("seed") = 20260415);
+}
+
+}  // namespace orca::python

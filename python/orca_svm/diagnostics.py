@@ -1,0 +1,224 @@
+"""Structural diagnostics: sweeps with cross-validation and the OKC profile, stability over
+resamples, and the Occam selection rule. The engine does the work (in parallel, GIL released);
+these functions arrange its results as pandas objects and plots."""
+from __future__ import annotations
+
+import json
+from itertools import product
+from numbers import Real
+from typing import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_X_y
+
+from . import _core
+
+
+def _as_list(value) -> list:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        return [value]
+    return list(value)
+
+
+def _settings(family, degree, C, alpha, beta, lam, measure) -> list[dict]:
+    alphas, betas = _as_list(alpha), _as_list(beta)
+    if len(alphas) != len(betas):
+        if len(alphas) == 1:
+            alphas = alphas * len(betas)
+        elif len(betas) == 1:
+            betas = betas * len(alphas)
+        else:
+            raise ValueError("alpha and beta lists must have the same length (they are paired)")
+    out = []
+    for (a, b), lm, c, n in product(zip(alphas, betas), _as_list(lam), _as_list(C), _as_list(degree)):
+        if not isinstance(c, Real) or not c > 0:
+            raise ValueError(f"C values must be numbers > 0, got {c!r}")
+        out.append({"family": family, "alpha": float(a), "beta": float(b), "lam": float(lm), "measure": measure,
+                    "degree": int(n), "C": float(c)})
+    return out
+
+
+def _data(X, y):
+    names = [str(c) for c in X.columns] if isinstance(X, pd.DataFrame) else None
+    X, y = check_X_y(X, y, dtype=np.float64)
+    check_classification_targets(y)
+    classes = np.unique(y)
+    if len(classes) != 2:
+        raise ValueError(f"diagnostics need two classes; got {len(classes)}")
+    names = names or [f"x{j}" for j in range(X.shape[1])]
+    labels = ["1" if v == classes[1] else "0" for v in y]
+    return np.ascontiguousarray(X), labels, names
+
+
+class SweepResult:
+    """One row per setting: cross-validated accuracy and the OKC profile of the model fitted on
+    all data. ``table`` is a DataFrame; ``str()`` is the CLI's table; ``plot()`` draws indices
+    against the swept parameter."""
+
+    def __init__(self, raw: dict):
+        self._raw = raw
+        doc = json.loads(raw["json"])
+        self.features: list[str] = doc["features"]
+        self.rows: list[dict] = doc["rows"]
+        records = []
+        for r in self.rows:
+            rec = {"setting": r["setting"]["label"], "family": r["setting"]["family"], "alpha": r["setting"]["alpha"],
+                   "beta": r["setting"]["beta"], "degree": r["setting"]["degrees"][0], "C": r["setting"]["C"],
+                   "cv_mean": r["cv_mean"], "cv_sd": r["cv_sd"], "train_accuracy": r["train_accuracy"],
+                   "support_vectors": r["support_vectors"], "mean_order": r["mean_order"]}
+            for q, v in enumerate(r["order"]):
+                rec[f"OKC({q})"] = v
+            rec["N*"] = r["peak"]
+            for t in r["thresholds"]:
+                rec[f"T_{t['eps']:g}"] = t["T"]
+            rec["M_even"], rec["M_odd"] = r["parity"]["even"], r["parity"]["odd"]
+            for name, v in zip(self.features, r["marginal"]):
+                rec[f"OKC_i[{name}]"] = v
+            rec["overfitting"] = r["overfitting"]
+            records.append(rec)
+        self.table = pd.DataFrame(records)
+        self.chosen: int = raw["chosen"]
+        self.candidates: list[int] = list(raw["candidates"])
+        self.reason: str = raw["reason"]
+        self.title: str = raw.get("title", "")
+
+    @property
+    def overfitting(self) -> dict[str, str]:
+        """Settings flagged by the overfitting signal, with the reason in words."""
+        return {r["setting"]["label"]: r["overfitting"] for r in self.rows if r["overfitting"]}
+
+    @property
+    def best_params(self) -> dict:
+        """Parameters of the setting chosen by the Occam rule (for OrcaSVC(**best_params))."""
+        s = self.rows[self.chosen]["setting"]
+        params = {"family": s["family"], "degree": s["degrees"][0], "C": s["C"], "measure": s["measure"]}
+        if s["family"] == "jacobi":
+            params.update(alpha=s["alpha"], beta=s["beta"])
+        if s["family"] == "gegenbauer":
+            params["lam"] = s["lambda"]
+        return params
+
+    def __str__(self) -> str:
+        return self._raw["text"]
+
+    def to_csv(self) -> str:
+        return self._raw["csv"]
+
+    def to_json(self) -> str:
+        return self._raw["json"]
+
+    def plot(self, against: str = "degree", indices: Sequence[str] | None = None, axes=None):
+        """Accuracy and OKC indices against a swept parameter ("degree", "C", or "setting");
+        returns the Figure."""
+        import matplotlib.pyplot as plt
+        t = self.table
+        x = t[against] if against != "setting" else np.arange(len(t))
+        orders = [c for c in t.columns if c.startswith("OKC(") and c != "OKC(0)"]
+        thresholds = [c for c in t.columns if c.startswith("T_")]
+        if axes is None:
+            fig, axes = plt.subplots(1, 3, figsize=(15, 4))
+        else:
+            fig = axes[0].figure
+        axes[0].errorbar(x, t["cv_mean"], yerr=t["cv_sd"], marker="o", label="CV accuracy")
+        axes[0].plot(x, t["train_accuracy"], marker=".", linestyle="--", label="training accuracy")
+        flagged = t["overfitting"].astype(bool)
+        axes[0].scatter(np.asarray(x)[flagged], t["cv_mean"][flagged], s=120, facecolors="none", edgecolors="red",
+                        label="overfitting signal")
+        axes[0].set_ylabel("accuracy")
+        axes[0].legend(fontsize="small")
+        for c in indices or orders:
+            axes[1].plot(x, t[c], marker="o", label=c)
+        axes[1].set_ylabel("share of E")
+        axes[1].legend(fontsize="small")
+        axes[2].plot(x, t["N*"], marker="o", label="N*")
+        for c in thresholds:
+            axes[2].plot(x, t[c], marker=".", linestyle="--", label=c)
+        axes[2].set_ylabel("total degree")
+        axes[2].legend(fontsize="small")
+        for ax in axes:
+            ax.set_xlabel(against)
+            if against == "setting":
+                ax.set_xticks(range(len(t)))
+                ax.set_xticklabels(t["setting"], rotation=60, ha="right", fontsize="x-small")
+        fig.suptitle(self.title or "ORCA sweep")
+        fig.tight_layout()
+        return fig
+
+
+def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
+          measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
+          eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None) -> SweepResult:
+    """Cross-validated accuracy (stratified ``cv`` folds) and the OKC profile of every setting of
+    the grid degree x C x (alpha, beta) pairs (the same results as ``orca sweep``). The Occam
+    selection among the settings within ``tolerance`` of the best (default: one standard error)
+    is in ``best_params`` and ``reason``."""
+    if not isinstance(cv, int) or cv < 2:
+        raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
+    Xc, labels, names = _data(X, y)
+    raw = _core.sweep(Xc, labels, names, _settings(family, degree, C, alpha, beta, lam, measure), cv, seed, tol,
+                      n_jobs, [float(e) for e in eps], -1.0 if tolerance is None else float(tolerance))
+    return SweepResult(raw)
+
+
+def select(X, y, tolerance: float | None = None, **grid) -> SweepResult:
+    """``sweep`` followed by the Occam rule; read ``best_params`` and ``reason`` of the result."""
+    return sweep(X, y, tolerance=tolerance, **grid)
+
+
+class StabilityResult:
+    """Each OKC index's mean, sd and 95% percentile interval over resamples, with a verdict by the
+    documented rule (share: sd <= 0.05; degree: interval spans <= 2)."""
+
+    def __init__(self, raw: dict):
+        self._raw = raw
+        doc = json.loads(raw["json"])
+        self.setting: str = doc["setting"]
+        self.resampling: str = doc["resampling"]
+        self.table = pd.DataFrame([{k: v for k, v in i.items() if k != "values"} for i in doc["indices"]]).set_index("name")
+        self.values = pd.DataFrame({i["name"]: i["values"] for i in doc["indices"]})
+
+    def __str__(self) -> str:
+        return self._raw["text"]
+
+    def to_json(self) -> str:
+        return self._raw["json"]
+
+    def plot(self, ax=None, shares: bool = True):
+        """Box plots of the shares (or, with shares=False, of N* and T_eps) over resamples."""
+        if ax is None:
+            import matplotlib.pyplot as plt
+            _, ax = plt.subplots(figsize=(10, 4))
+        cols = [c for c in self.values.columns if self.table.loc[c, "is_degree"] != shares]
+        ax.boxplot([self.values[c] for c in cols], labels=cols)
+        ax.tick_params(axis="x", rotation=60, labelsize="small")
+        ax.set_ylabel("share of E" if shares else "total degree")
+        ax.set_title(f"Stability of {self.setting} over {self.resampling}")
+        return ax
+
+
+def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", alpha: float = 0.0,
+              beta: float = 0.0, lam: float = 0.5, measure: str = "probability", bootstrap: int | None = None,
+              cv: int | None = None, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
+              eps: Sequence[float] = (0.01, 0.05, 0.10)) -> StabilityResult:
+    """The OKC indices of one setting over ``bootstrap`` resamples or ``cv`` leave-one-fold-out
+    refits (exactly one of them), as ``orca stability`` computes them."""
+    if (bootstrap is None) == (cv is None):
+        raise ValueError("give exactly one of bootstrap=N or cv=K")
+    count = bootstrap if bootstrap is not None else cv
+    if not isinstance(count, int) or count < 2:
+        raise ValueError(f"bootstrap and cv need at least 2 resamples, got {count!r}")
+    Xc, labels, names = _data(X, y)
+    setting = _settings(family, degree, C, alpha, beta, lam, measure)
+    if len(setting) != 1:
+        raise ValueError("stability takes one setting")
+    raw = _core.stability(Xc, labels, names, setting[0], "bootstrap" if bootstrap is not None else "cv", count, seed,
+                          tol, n_jobs, [float(e) for e in eps])
+    return StabilityResult(raw)
+
+
+def experiment(name: str, data_path: str = "", cv: int = 5, n_jobs: int = 0) -> list[SweepResult]:
+    """The paper's experiments, as ``orca experiment``: "spiral" or "echocardiogram" (give the
+    path to echocardiogram.data)."""
+    return [SweepResult(r) for r in _core.experiment(name, data_path, cv, n_jobs)]
