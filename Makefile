@@ -3,7 +3,7 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= 2
 
-.PHONY: all configure build demo python test clean
+.PHONY: all configure build demo python test experiments clean
 
 all: build
 
@@ -28,6 +28,10 @@ python:
 test: build python
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 	ORCA_CLI=$(CURDIR)/$(BUILD)/orca MPLBACKEND=Agg $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
+
+# Regenerate docs/experiments.md and docs/figures/ (the paper's two experiments).
+experiments: build python
+	$(VENV)/bin/python examples/experiments.py
 
 clean:
 	rm -rf $(BUILD) build-python $(VENV)
