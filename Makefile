@@ -3,7 +3,7 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= 2
 
-.PHONY: all configure build demo python test experiments clean
+.PHONY: all configure build demo python test test-sanitize fuzz experiments clean
 
 all: build
 
@@ -28,6 +28,28 @@ python:
 test: build python
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 	ORCA_CLI=$(CURDIR)/$(BUILD)/orca MPLBACKEND=Agg $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
+
+# The C++ suite under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it).
+test-sanitize:
+	cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DORCA_SANITIZE=ON -DORCA_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	cmake --build build-sanitize -j$(JOBS)
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j$(JOBS) -E Install
+
+# Fuzz the CSV reader, the LIBSVM-format reader and the model loader for FUZZ_SECONDS each
+# (clang + libFuzzer). New inputs go to build-fuzz/corpus-*; crashes to build-fuzz/crashes/:
+# copy a crash into fuzz/regressions/<target>/ to make it a regression test.
+FUZZ_SECONDS ?= 60
+fuzz:
+	CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DORCA_FUZZ=ON -DORCA_BUILD_TESTS=OFF \
+	  -DORCA_BUILD_CLI=OFF -DORCA_BUILD_BENCH=OFF
+	cmake --build build-fuzz -j$(JOBS)
+	mkdir -p build-fuzz/crashes
+	for t in csv libsvm model; do \
+	  mkdir -p build-fuzz/corpus-$$t && \
+	  build-fuzz/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+	    -artifact_prefix=build-fuzz/crashes/$$t- build-fuzz/corpus-$$t fuzz/corpus/$$t fuzz/regressions/$$t || exit 1; \
+	done
 
 # Regenerate docs/experiments.md and docs/figures/ (the paper's two experiments).
 experiments: build python

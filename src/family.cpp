@@ -144,6 +144,9 @@ Recurrence::Recurrence(const FamilySpec& spec, Measure measure, int max_degree) 
 }
 
 void Recurrence::evaluate_all(double x, std::span<double> out) const {
+    if (out.size() > static_cast<size_t>(max_degree_) + 2)
+        throw ParameterError("evaluate_all: asked for degree " + std::to_string(out.size() - 1) +
+                             " of a recurrence built up to " + std::to_string(max_degree_ + 1));
     if (out.empty()) return;
     out[0] = p0_;
     if (out.size() == 1) return;
@@ -154,6 +157,8 @@ void Recurrence::evaluate_all(double x, std::span<double> out) const {
 }
 
 std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
+    if (n < 0 || n > max_degree_)
+        throw ParameterError("evaluate_pair: degree " + std::to_string(n) + " outside 0.." + std::to_string(max_degree_));
     double prev = 0.0;
     double cur = p0_;
     for (int k = 0; k <= n; ++k) {
@@ -166,6 +171,8 @@ std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
 }
 
 double Recurrence::kernel_direct(double s, double t, int n) const {
+    if (n < 0 || n > max_degree_ + 1)
+        throw ParameterError("kernel_direct: degree " + std::to_string(n) + " outside 0.." + std::to_string(max_degree_ + 1));
     double ps_prev = 0.0, ps = p0_, pt_prev = 0.0, pt = p0_;
     double sum = ps * pt;
     for (int k = 0; k < n; ++k) {

@@ -107,6 +107,9 @@ Model model_from_json(const std::string& content, const std::string& source) {
     } catch (const json::parse_error& e) {
         throw ModelFileError(source + ": not valid JSON (byte " + std::to_string(e.byte) +
                              "); is this an ORCA model file?");
+    } catch (const json::exception& e) {
+        // e.g. a number literal beyond double range (1e400): valid syntax, unusable value.
+        throw ModelFileError(source + ": unreadable JSON value (" + std::string(e.what()) + ")");
     }
     const std::string& w = source;
     if (!j.is_object() || !j.contains("format") || j["format"] != kFormatName)
@@ -172,6 +175,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
         m.summary.support_vectors = m.coefficients.size();
     } catch (const ParameterError& e) {
         throw ModelFileError(w + ": " + e.what());
+    } catch (const json::exception& e) {
+        throw ModelFileError(w + ": malformed content (" + std::string(e.what()) + ")");
     }
     return m;
 }

@@ -9,6 +9,7 @@
 
 #include "okc_internal.hpp"
 #include "orca/errors.hpp"
+#include "orca/system_memory.hpp"
 
 namespace orca {
 namespace {
@@ -135,7 +136,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     const OkcCost cost = estimate_okc_cost(e);
     const bool wants_coefficients = options.top_coefficients != 0;
     OkcMethod method = options.method;
-    const double mem_limit = options.memory_limit_mb * 1048576.0;
+    const double mem_limit = std::min(options.memory_limit_mb * 1048576.0, 0.8 * available_memory_bytes());
     const double mem = enumeration_memory_bytes(e, options.top_coefficients);
     if (method == OkcMethod::automatic) {
         const bool enumeration_fits = mem <= mem_limit && cost.enumeration <= kMaxEnumerationFlops;

@@ -132,6 +132,10 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     EXPECT_FALSE(fs::exists(path("m.json")));
     expect_refused("predict --model " + path("nomodel.json") + " --data " + path("spiral.csv"), "no such model file");
     expect_refused("fit --data", "--data");
+    // m = 300 rows: the cache is capped at 300 x 300 doubles whatever is asked, so this fits;
+    // a request that cannot fit is refused with the estimate.
+    EXPECT_EQ(run(base + " --cache-mb 1e9 -q").code, 0);
+    fs::remove(path("m.json"));
 }
 
 TEST_F(Cli, DropMissingReportsTheCount) {

@@ -103,7 +103,8 @@ TEST(Family, ClosedFormValues) {
     for (int k = 1; k <= 60; ++k) EXPECT_NEAR(p[static_cast<size_t>(k)], std::sqrt(2.0) * std::cos(k * t), 1e-12);
     // Hermite: p_3(x) = (x^3 - 3x) / sqrt(6).
     const Recurrence he(FamilySpec::make("hermite"), Measure::probability, 5);
-    he.evaluate_all(1.3, p);
+    he.evaluate_all(1.3, std::span(p).first(6));
+    EXPECT_THROW(he.evaluate_all(1.3, p), ParameterError);  // beyond the table: refused, not read
     EXPECT_NEAR(p[3], (1.3 * 1.3 * 1.3 - 3 * 1.3) / std::sqrt(6.0), 1e-14);
     // Lebesgue Legendre: p_0 = 1/sqrt(2).
     const Recurrence leb(FamilySpec::make("legendre"), Measure::lebesgue, 3);

@@ -1,0 +1,54 @@
+#pragma once
+// What each fuzz target does with one input: parse it as a user's file would be parsed, and
+// accept either success or an orca::Error (a one-line user error). Anything else — a crash, a
+// sanitizer report, another exception type escaping — is a bug. The regression test runs every
+// corpus and regression file through the same functions.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "orca/dataset.hpp"
+#include "orca/errors.hpp"
+#include "orca/model_io.hpp"
+
+namespace orca::fuzz {
+
+// The first byte picks the reader options, so the fuzzer explores them too.
+inline void csv_input(const std::uint8_t* data, size_t size) {
+    if (size == 0) return;
+    ReadOptions o;
+    o.target = data[0] & 1 ? "y" : "";
+    o.drop_missing = data[0] & 2;
+    o.target_optional = data[0] & 4;
+    if (data[0] & 8) o.features = {"a", "b"};
+    try {
+        (void)parse_csv(std::string(reinterpret_cast<const char*>(data) + 1, size - 1), "fuzz.csv", o);
+    } catch (const Error&) {
+    }
+}
+
+inline void libsvm_input(const std::uint8_t* data, size_t size) {
+    if (size == 0) return;
+    ReadOptions o;
+    o.libsvm_dimension = data[0] % 8;
+    try {
+        const Dataset ds = parse_libsvm(std::string(reinterpret_cast<const char*>(data) + 1, size - 1), "fuzz.svm", o);
+        if (!ds.target.empty()) (void)distinct_labels(ds.target);
+    } catch (const Error&) {
+    }
+}
+
+inline void model_input(const std::uint8_t* data, size_t size) {
+    try {
+        const Model m = model_from_json(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
+        // A loaded model must be usable: predict at the centre of the domain (small models only,
+        // so that a fuzzed degree of 10000 does not turn one input into a long computation).
+        if (m.basis().size() <= 1e6 && m.support_count() <= 1000) {
+            const std::vector<double> zero(m.dim(), 0.0);
+            (void)m.decision_function_scaled(zero, 1);
+        }
+    } catch (const Error&) {
+    }
+}
+
+}  // namespace orca::fuzz
