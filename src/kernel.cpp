@@ -1,11 +1,15 @@
 #include "orca/kernel.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace orca {
 namespace {
 // How much larger than the direct sum's rounding error the identity's error bound may be.
 constexpr double kCdErrorRatio = 32.0;
+// Up to this degree the direct sum over cached p_k values costs no more than the identity
+// (n + 1 multiply-adds against ~10 operations and a division), and is exact: use it outright.
+constexpr int kDirectUpTo = 6;
 // Rows shorter than this are computed on one thread: the fork costs more than it saves.
 constexpr size_t kParallelRowLength = 4096;
 }  // namespace
@@ -45,16 +49,49 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
         }
         P.self[i] = self;
     }
+    auto transpose = [&](const std::vector<double>& a, std::vector<double>& t) {
+        t.resize(a.size());
+        for (size_t i = 0; i < count; ++i)
+            for (size_t j = 0; j < d; ++j) t[j * count + i] = a[i * d + j];
+    };
+    transpose(P.x, P.x_t);
+    transpose(P.p_n, P.p_n_t);
+    transpose(P.p_next, P.p_next_t);
+    transpose(P.envelope, P.envelope_t);
+    transpose(P.root_self, P.root_self_t);
+    P.values_t.resize(d);
+    for (size_t j = 0; j < d; ++j) {
+        const size_t w = static_cast<size_t>(basis_.degree(j)) + 1;
+        P.values_t[j].resize(w * count);
+        std::vector<double> p(w);
+        for (size_t i = 0; i < count; ++i) {
+            basis_.recurrence(j).evaluate_all(P.x[i * d + j], p);
+            for (size_t k = 0; k < w; ++k) P.values_t[j][k * count + i] = p[k];
+        }
+    }
     return P;
 }
 
-double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const {
+double TensorKernel::direct_factor(size_t j, const PreparedPoints& P, size_t i, const PreparedPoints& Q,
+                                   size_t l) const {
+    const size_t w = static_cast<size_t>(basis_.degree(j)) + 1;
+    const double* a = P.values_t[j].data();
+    const double* b = Q.values_t[j].data();
+    double sum = 0.0;
+    for (size_t k = 0; k < w; ++k) sum += a[k * P.count + i] * b[k * Q.count + l];
+    return sum;
+}
+
+double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q,
+                            size_t iq) const {
+    const size_t d = basis_.dim();
+    if (basis_.degree(j) <= kDirectUpTo) return direct_factor(j, P, ip / d, Q, iq / d);
     const double s = P.x[ip], t = Q.x[iq];
     const double gap = std::abs(s - t);
     if (gap * P.root_self[ip] * Q.root_self[iq] >= cd_switch_[j] * P.envelope[ip] * Q.envelope[iq] && gap > 0.0) {
         return a_next_[j] * (P.p_next[ip] * Q.p_n[iq] - P.p_n[ip] * Q.p_next[iq]) / (s - t);
     }
-    return basis_.recurrence(j).kernel_direct(s, t, basis_.degree(j));
+    return direct_factor(j, P, ip / d, Q, iq / d);
 }
 
 double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const {
@@ -87,10 +124,56 @@ void TensorKernel::row_scatter(const PreparedPoints& P, size_t i, const Prepared
 }
 
 void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<double> out) const {
-    const auto n = static_cast<std::ptrdiff_t>(Q.count);
-#pragma omp parallel for schedule(static) if (Q.count >= kParallelRowLength)
-    for (std::ptrdiff_t l = 0; l < n; ++l) {
-        out[static_cast<size_t>(l)] = entry(P, i, Q, static_cast<size_t>(l));
+    const size_t n = Q.count, d = basis_.dim();
+    // Column blocks, each filled feature by feature while it is in cache; blocks are shared
+    // among threads when the row is long.
+    constexpr size_t kBlock = 512;
+    const auto blocks = static_cast<std::ptrdiff_t>((n + kBlock - 1) / kBlock);
+#pragma omp parallel for schedule(static) if (n >= kParallelRowLength)
+    for (std::ptrdiff_t b = 0; b < blocks; ++b) {
+        const size_t lo = static_cast<size_t>(b) * kBlock, hi = std::min(n, lo + kBlock);
+        double* o = out.data();
+        double f[kBlock];
+        unsigned char direct[kBlock];
+        for (size_t l = lo; l < hi; ++l) o[l] = 1.0;
+        for (size_t j = 0; j < d; ++j) {
+            const int nj = basis_.degree(j);
+            if (nj <= kDirectUpTo) {
+                // f = sum_k p_k(s) p_k(t_l): contiguous multiply-adds over the block.
+                const double* tab = Q.values_t[j].data();
+                for (size_t l = lo; l < hi; ++l) f[l - lo] = 0.0;
+                for (int k = 0; k <= nj; ++k) {
+                    const double pk = P.values_t[j][static_cast<size_t>(k) * P.count + i];
+                    const double* row_k = tab + static_cast<size_t>(k) * n;
+#pragma omp simd
+                    for (size_t l = lo; l < hi; ++l) f[l - lo] += pk * row_k[l];
+                }
+                for (size_t l = lo; l < hi; ++l) o[l] *= f[l - lo];
+                continue;
+            }
+            const double s = P.x[i * d + j], ps = P.p_n[i * d + j], ps1 = P.p_next[i * d + j];
+            const double lhs = P.root_self[i * d + j], rhs = cd_switch_[j] * P.envelope[i * d + j], a = a_next_[j];
+            const double* t = &Q.x_t[j * n];
+            const double* pn = &Q.p_n_t[j * n];
+            const double* p1 = &Q.p_next_t[j * n];
+            const double* env = &Q.envelope_t[j * n];
+            const double* root = &Q.root_self_t[j * n];
+            bool any_direct = false;
+#pragma omp simd reduction(| : any_direct)
+            for (size_t l = lo; l < hi; ++l) {
+                const double diff = s - t[l];
+                const double gap = diff < 0.0 ? -diff : diff;
+                const bool ok = gap * lhs * root[l] >= rhs * env[l] && gap > 0.0;
+                f[l - lo] = a * (ps1 * pn[l] - ps * p1[l]) / (ok ? diff : 1.0);
+                direct[l - lo] = static_cast<unsigned char>(!ok);
+                any_direct |= !ok;
+            }
+            // Lanes where the identity's error bound failed: the exact direct sum instead.
+            if (any_direct)
+                for (size_t l = lo; l < hi; ++l)
+                    if (direct[l - lo]) f[l - lo] = direct_factor(j, P, i, Q, l);
+            for (size_t l = lo; l < hi; ++l) o[l] *= f[l - lo];
+        }
     }
 }
 

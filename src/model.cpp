@@ -18,6 +18,9 @@ class KernelRowSource final : public RowSource {
     void compute_row(size_t i, std::span<const int> cols, double* out) const override {
         kernel_.row_scatter(points_, i, points_, cols, out);
     }
+    void compute_full_row(size_t i, double* out) const override {
+        kernel_.row(points_, i, points_, std::span<double>(out, points_.count));
+    }
 
   private:
     const TensorKernel& kernel_;
@@ -121,11 +124,16 @@ std::vector<double> Model::decision_function_scaled(std::span<const double> poin
     std::vector<double> out(rows);
     const auto n = static_cast<std::ptrdiff_t>(rows);
     const size_t nsv = support_count();
-#pragma omp parallel for schedule(static) if (rows * nsv > 100000)
-    for (std::ptrdiff_t r = 0; r < n; ++r) {
-        double sum = 0.0;
-        for (size_t i = 0; i < nsv; ++i) sum += coefficients[i] * k.entry(S, i, Q, static_cast<size_t>(r));
-        out[static_cast<size_t>(r)] = sum + bias;
+#pragma omp parallel if (rows * nsv > 100000)
+    {
+        std::vector<double> kr(nsv);
+#pragma omp for schedule(static)
+        for (std::ptrdiff_t r = 0; r < n; ++r) {
+            k.row(Q, static_cast<size_t>(r), S, kr);  // K(x_r, every support vector)
+            double sum = 0.0;
+            for (size_t i = 0; i < nsv; ++i) sum += coefficients[i] * kr[i];
+            out[static_cast<size_t>(r)] = sum + bias;
+        }
     }
     return out;
 }

@@ -10,6 +10,13 @@
 #include "orca/row_cache.hpp"
 
 namespace orca {
+
+void RowSource::compute_full_row(size_t i, double* out) const {
+    std::vector<int> all(size());
+    std::iota(all.begin(), all.end(), 0);
+    compute_row(i, all, out);
+}
+
 namespace {
 
 // Curvature used when K_ii + K_jj - 2 K_ij <= 0 (a non-strictly-convex pair), as LIBSVM does.
@@ -101,10 +108,11 @@ class Smo {
     // The row of K for variable i, valid at least on the active columns (all when full).
     const double* row(size_t i, bool full) {
         auto slot = cache_.get(i);
-        const bool everything_active = active_.size() == m_;
+        // With most columns active, the contiguous full row is cheaper than gathering.
+        const bool everything_active = 2 * active_.size() >= m_;
         if (!slot.cached) {
             if (full || everything_active) {
-                rows_.compute_row(i, all_, slot.data);
+                rows_.compute_full_row(i, slot.data);
                 cache_.mark(i, true);
             } else {
                 rows_.compute_row(i, active_, slot.data);

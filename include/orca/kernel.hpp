@@ -26,6 +26,11 @@ struct PreparedPoints {
     std::vector<double> envelope;   // |p_{n_j}(x_ij)| + |p_{n_j+1}(x_ij)|
     std::vector<double> root_self;  // sqrt(K_{n_j}(x_ij, x_ij)) per coordinate
     std::vector<double> self;       // K(x_i, x_i), computed by the direct sum
+    // The same per-coordinate quantities feature-major (dim x count), so that a row over all
+    // points streams contiguous memory and vectorises.
+    std::vector<double> x_t, p_n_t, p_next_t, envelope_t, root_self_t;
+    // values_t[j][k * count + i] = p_k(x_ij), k = 0..n_j: the direct sum becomes a dot product.
+    std::vector<std::vector<double>> values_t;
 };
 
 class TensorKernel {
@@ -56,6 +61,10 @@ class TensorKernel {
 
   private:
     [[nodiscard]] double factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const;
+
+    // K_{n_j}(P_ij, Q_lj) as the dot product of the cached p_k values (exact, O(n_j)).
+    [[nodiscard]] double direct_factor(size_t j, const PreparedPoints& P, size_t i, const PreparedPoints& Q,
+                                       size_t l) const;
 
     Basis basis_;
     std::vector<double> a_next_;     // a_{n_j + 1} per feature

@@ -19,6 +19,8 @@ class RowSource {
     [[nodiscard]] virtual double diagonal(size_t i) const = 0;
     // out[cols[c]] = K(i, cols[c]) for every c (scattered into a full-length row).
     virtual void compute_row(size_t i, std::span<const int> cols, double* out) const = 0;
+    // out[l] = K(i, l) for every l; sources with a faster contiguous path override it.
+    virtual void compute_full_row(size_t i, double* out) const;
 };
 
 struct SolverOptions {
