@@ -9,6 +9,8 @@ out=docs/benchmarks.md
 tmp=$(mktemp)
 okc=$(./build/bench/bench_okc "$shared")
 explain=$(./build/bench/bench_explain)
+make python >/dev/null
+training=$(.venv/bin/python bench/bench_training.py)
 {
   echo "# Benchmarks"
   echo
@@ -38,6 +40,12 @@ explain=$(./build/bench/bench_explain)
   echo "Target (explanations issue): 10,000 rows, d = 10, 1,000 support vectors, all Shapley values in"
   echo "under 2 s. The coalition column enumerates all 2^d coalitions (timed on the rows shown and"
   echo "scaled linearly to the full row count)."
+  echo
+  echo "## Training (bench/bench_training.py)"
+  echo
+  echo "$training"
+  echo
+  cat docs/benchmarks-notes.md
 } > "$tmp"
 mv "$tmp" "$out"
 echo "wrote $out"

@@ -1,0 +1,138 @@
+"""Training benchmark: ORCA vs LIBSVM (precomputed Gram of the same kernel, and its built-in RBF)
+vs scikit-learn SVC (the seeds' recipe: a Python callable computing the same kernel with numpy,
+and RBF), same data, C and tolerance. Each run is a fresh subprocess, so the peak memory (max RSS)
+is that method's own. Prints a markdown table; bench/run_all.sh puts it into docs/benchmarks.md.
+
+Usage: python bench/bench_training.py [--quick]
+"""
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHARED = os.environ.get("ORCA_SHARED_DIR", os.path.join(HERE, "..", "..", "shared"))
+
+
+def dataset(name):
+    rng = np.random.default_rng(0)
+    if name == "spiral":
+        from orca_svm import make_double_spiral
+        X, y = make_double_spiral()
+        return X, np.where(y == "B", 1, -1), 8
+    if name == "echocardiogram":
+        from orca_svm import load_echocardiogram
+        X, y = load_echocardiogram(os.path.join(SHARED, "data", "echocardiogram", "echocardiogram.data"))
+        return X.to_numpy(), np.where(y.to_numpy() == 1, 1, -1), 3
+    m, d = (int(v) for v in name.split("x"))
+    X = rng.uniform(-1, 1, (m, d))
+    f = np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2] - 0.5 * X[:, 3] ** 2 + 0.3 * X[:, 4] + rng.normal(0, 0.3, m)
+    return X, np.where(f > np.median(f), 1, -1), 4
+
+
+def scaled(X):
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    return 2 * (X - lo) / (hi - lo) - 1
+
+
+def legendre_kernel(n):
+    """The seeds' recipe, corrected to the orthonormal basis: K(x, z) = prod_j sum_k p_k(x_j) p_k(z_j)
+    with p_k = sqrt(2k + 1) P_k (probability measure), vectorised with numpy."""
+    from scipy.special import eval_legendre
+
+    def k(A, B):
+        K = np.ones((A.shape[0], B.shape[0]))
+        for j in range(A.shape[1]):
+            s = np.zeros_like(K)
+            for deg in range(n + 1):
+                s += (2 * deg + 1) * np.outer(eval_legendre(deg, A[:, j]), eval_legendre(deg, B[:, j]))
+            K *= s
+        return K
+    return k
+
+
+def run_one(method, name, C, tol):
+    X, y, n = dataset(name)
+    Xs = scaled(X)
+    out = {}
+    import svmutil  # noqa: F401  (imports before the clock starts)
+    from sklearn.svm import SVC  # noqa: F401
+    from orca_svm import OrcaSVC  # noqa: F401
+    t0 = time.perf_counter()
+    if method == "orca":
+        from orca_svm import OrcaSVC
+        clf = OrcaSVC(degree=n, C=C, tol=tol).fit(X, y)
+        out.update(iterations=clf.n_iter_, objective=clf.model_.summary["objective"], sv=len(clf.support_vectors_))
+    elif method == "libsvm-gram":
+        import svmutil  # Debian python3-libsvm
+        K = legendre_kernel(n)(Xs, Xs)
+        prob = svmutil.svm_problem(y.tolist(), np.column_stack([np.arange(1, len(y) + 1), K]).tolist(), isKernel=True)
+        model = svmutil.svm_train(prob, f"-s 0 -t 4 -c {C} -e {tol} -m 200 -q")
+        coef = np.zeros(len(y))
+        idx = [int(i) - 1 for i in model.get_sv_indices()]
+        coef[idx] = np.array(model.get_sv_coef()).ravel()
+        out.update(objective=float(0.5 * coef @ K @ coef - np.abs(coef).sum()), sv=len(idx))
+    elif method == "sklearn-callable":
+        from sklearn.svm import SVC
+        clf = SVC(kernel=legendre_kernel(n), C=C, tol=tol, cache_size=200).fit(Xs, y)
+        out.update(sv=int(clf.n_support_.sum()), iterations=int(clf.n_iter_[0]))
+    elif method == "libsvm-rbf":
+        import svmutil  # Debian python3-libsvm
+        model = svmutil.svm_train(y.tolist(), Xs.tolist(), f"-s 0 -t 2 -c {C} -e {tol} -m 200 -q")
+        out.update(sv=model.get_nr_sv())
+    elif method == "sklearn-rbf":
+        from sklearn.svm import SVC
+        clf = SVC(kernel="rbf", gamma=1.0 / X.shape[1], C=C, tol=tol).fit(Xs, y)
+        out.update(sv=int(clf.n_support_.sum()), iterations=int(clf.n_iter_[0]))
+    out["seconds"] = time.perf_counter() - t0
+    out["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(out))
+
+
+def main():
+    quick = "--quick" in sys.argv
+    cases = [("spiral", 1.0), ("echocardiogram", 1.0), ("2000x5", 1.0), ("2000x10", 1.0)]
+    if not quick:
+        cases += [("20000x8", 1.0)]
+    methods = ["orca", "libsvm-gram", "sklearn-callable", "libsvm-rbf", "sklearn-rbf"]
+    import platform
+    print(f"Training: wall time (s) of one fit in a fresh process, C = 1, tol = 1e-3, cache 200 MB; "
+          f"Legendre kernel n = 8 (spiral), 3 (echocardiogram), 4 (synthetic); RBF gamma = 1/d")
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; "
+          f"python {platform.python_version()}\n")
+    print("| data | m x d | ORCA (s) | LIBSVM same kernel, precomputed (s) | scikit-learn callable kernel (s) "
+          "| LIBSVM RBF (s) | scikit-learn RBF (s) | ORCA peak MB | #SV ORCA / RBF | objective ORCA vs LIBSVM (rel.) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name, C in cases:
+        X, y, _ = dataset(name)
+        res = {}
+        for method in methods:
+            if X.shape[0] > 5000 and method in ("libsvm-gram", "sklearn-callable"):
+                res[method] = None  # a dense m x m Gram: 3.2 GB at m = 20,000, and the Python callable takes minutes
+                continue
+            proc = subprocess.run([sys.executable, __file__, "--one", method, name, str(C), "1e-3"], capture_output=True,
+                                  text=True, check=True)
+            res[method] = json.loads(proc.stdout.strip().splitlines()[-1])
+        o = res["orca"]
+
+        def t(mth):
+            r = res[mth]
+            return "not run (dense Gram)" if r is None else f"{r['seconds']:.3f} ({r['seconds'] / o['seconds']:.1f}x)"
+        agree = "-"
+        if res["libsvm-gram"] is not None:
+            agree = f"{abs(o['objective'] - res['libsvm-gram']['objective']) / abs(res['libsvm-gram']['objective']):.1e}"
+        print(f"| {name} | {X.shape[0]} x {X.shape[1]} | {o['seconds']:.3f} | {t('libsvm-gram')} | {t('sklearn-callable')} "
+              f"| {t('libsvm-rbf')} | {t('sklearn-rbf')} | {o['max_rss_mb']:.0f} | {o['sv']} / {res['libsvm-rbf']['sv']} "
+              f"| {agree} |")
+    print("\n(ratios in brackets: the method's time over ORCA's; > 1 means ORCA is faster)")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--one":
+        run_one(sys.argv[2], sys.argv[3], float(sys.argv[4]), float(sys.argv[5]))
+    else:
+        main()
