@@ -8,7 +8,7 @@ packages=(
   libsvm-dev libsvm-tools
   python3 python3-venv python3-pip python3-dev python3-setuptools python3-wheel pybind11-dev python3-pybind11
   python3-numpy python3-scipy python3-pandas python3-matplotlib python3-sklearn python3-pytest
-  python3-libsvm python3-openturns
+  python3-libsvm python3-openturns python3-distributed
 )
 missing=()
 for p in "${packages[@]}"; do

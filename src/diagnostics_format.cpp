@@ -6,6 +6,8 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "orca/errors.hpp"
+
 namespace orca {
 namespace {
 
@@ -128,6 +130,50 @@ std::string sweep_to_json(const SweepResult& r) {
                         {"overfitting", row.overfitting}});
     }
     return json{{"format", "orca-sweep"}, {"features", r.feature_names}, {"rows", rows}}.dump(1) + "\n";
+}
+
+SweepResult sweep_from_json(const std::string& text) {
+    using nlohmann::json;
+    SweepResult r;
+    try {
+        const json j = json::parse(text);
+        if (j.value("format", "") != "orca-sweep") throw ParameterError("not a sweep (no \"format\": \"orca-sweep\")");
+        r.feature_names = j.at("features").get<std::vector<std::string>>();
+        for (const auto& row : j.at("rows")) {
+            SettingResult s;
+            const auto& st = row.at("setting");
+            s.setting.family = FamilySpec::make(st.at("family").get<std::string>(), st.at("alpha").get<double>(),
+                                                st.at("beta").get<double>(), st.at("lambda").get<double>());
+            s.setting.measure = parse_measure(st.at("measure").get<std::string>());
+            s.setting.degrees = st.at("degrees").get<std::vector<int>>();
+            s.setting.C = st.at("C").get<double>();
+            s.fold_accuracy = row.at("fold_accuracy").get<std::vector<double>>();
+            s.cv_mean = row.at("cv_mean").get<double>();
+            s.cv_sd = row.at("cv_sd").get<double>();
+            s.train_accuracy = row.at("train_accuracy").get<double>();
+            s.support_vectors = row.at("support_vectors").get<size_t>();
+            s.converged = row.at("converged").get<bool>();
+            auto& o = s.okc;
+            o.dim = r.feature_names.size();
+            o.energy = row.at("energy").get<double>();
+            o.order = row.at("order").get<std::vector<double>>();
+            o.spectrum = row.at("spectrum").get<std::vector<double>>();
+            o.peak = row.at("peak").get<int>();
+            for (const auto& t : row.at("thresholds")) {
+                o.eps.push_back(t.at("eps").get<double>());
+                o.thresholds.push_back(t.at("T").get<int>());
+            }
+            o.even = row.at("parity").at("even").get<double>();
+            o.odd = row.at("parity").at("odd").get<double>();
+            o.marginal = row.at("marginal").get<std::vector<double>>();
+            o.total_effect = row.at("total_effect").get<std::vector<double>>();
+            s.overfitting = row.at("overfitting").get<std::string>();
+            r.rows.push_back(std::move(s));
+        }
+    } catch (const json::exception& e) {
+        throw ParameterError(std::string("malformed sweep JSON: ") + e.what());
+    }
+    return r;
 }
 
 std::string stability_to_text(const std::vector<IndexStability>& s, const Setting& setting, const std::string& resampling) {

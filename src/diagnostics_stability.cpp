@@ -38,10 +38,9 @@ std::vector<std::pair<std::string, double>> indices_of(const OkcReport& r, const
 
 }  // namespace
 
-std::vector<IndexStability> stability(const Dataset& data, const Setting& setting, const StabilityOptions& options) {
+std::vector<std::vector<size_t>> draw_resamples(const Dataset& data, const StabilityOptions& options) {
     if (options.count < 2) throw ParameterError("stability needs at least 2 resamples, got " + std::to_string(options.count));
     const BinaryLabels labels = encode_binary_labels(data.target, data.source);
-    // The resamples (row lists), drawn up front so the result does not depend on threads.
     std::vector<std::vector<size_t>> samples;
     if (options.kind == Resampling::cv) {
         const auto fold = stratified_folds(labels.y, options.count, options.seed);
@@ -61,6 +60,11 @@ std::vector<IndexStability> stability(const Dataset& data, const Setting& settin
             if (pos && neg) samples.push_back(std::move(rows));  // a one-class draw cannot be fitted
         }
     }
+    return samples;
+}
+
+IndexValues resample_indices(const Dataset& data, const Setting& setting, const std::vector<size_t>& rows,
+                             const StabilityOptions& options) {
     TrainOptions o;
     o.family = setting.family;
     o.measure = setting.measure;
@@ -70,37 +74,21 @@ std::vector<IndexStability> stability(const Dataset& data, const Setting& settin
     o.solver.progress = nullptr;
     OkcOptions okc = options.okc;
     okc.top_coefficients = 0;
-    std::vector<OkcReport> reports(samples.size());
-    std::vector<std::exception_ptr> errors(samples.size());
-    std::mutex lock;
-    size_t done = 0;
-    const int threads = options.jobs > 0 ? options.jobs : omp_get_max_threads();
-    const auto n = static_cast<std::ptrdiff_t>(samples.size());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-    for (std::ptrdiff_t s = 0; s < n; ++s) {
-        const auto su = static_cast<size_t>(s);
-        try {
-            const Model m = Model::train(subset(data, samples[su]), o);
-            reports[su] = analyze(expansion_of(m), okc);
-        } catch (...) {
-            errors[su] = std::current_exception();
-        }
-        if (options.progress) {
-            std::lock_guard<std::mutex> g(lock);
-            options.progress(++done, samples.size());
-        }
-    }
-    for (const auto& e : errors)
-        if (e) std::rethrow_exception(e);
+    const Model m = Model::train(subset(data, rows), o);
+    return indices_of(analyze(expansion_of(m), okc), data.feature_names);
+}
+
+std::vector<IndexStability> summarize_stability(const std::vector<IndexValues>& per_resample) {
+    if (per_resample.size() < 2) throw ParameterError("stability needs at least 2 resamples");
     std::vector<IndexStability> out;
-    for (const auto& [name, value] : indices_of(reports[0], data.feature_names)) {
+    for (const auto& [name, value] : per_resample[0]) {
         IndexStability s;
         s.name = name;
         s.is_degree = name == "N*" || (name.rfind("T_", 0) == 0 && name.find('[') == std::string::npos);
         out.push_back(s);
     }
-    for (const auto& r : reports) {
-        const auto values = indices_of(r, data.feature_names);
+    for (const auto& values : per_resample) {
+        if (values.size() != out.size()) throw ParameterError("resamples report different indices");
         for (size_t k = 0; k < values.size(); ++k) out[k].values.push_back(values[k].second);
     }
     for (auto& s : out) {
@@ -122,6 +110,32 @@ std::vector<IndexStability> stability(const Dataset& data, const Setting& settin
         }
     }
     return out;
+}
+
+std::vector<IndexStability> stability(const Dataset& data, const Setting& setting, const StabilityOptions& options) {
+    const auto samples = draw_resamples(data, options);
+    std::vector<IndexValues> values(samples.size());
+    std::vector<std::exception_ptr> errors(samples.size());
+    std::mutex lock;
+    size_t done = 0;
+    const int threads = options.jobs > 0 ? options.jobs : omp_get_max_threads();
+    const auto n = static_cast<std::ptrdiff_t>(samples.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (std::ptrdiff_t s = 0; s < n; ++s) {
+        const auto su = static_cast<size_t>(s);
+        try {
+            values[su] = resample_indices(data, setting, samples[su], options);
+        } catch (...) {
+            errors[su] = std::current_exception();
+        }
+        if (options.progress) {
+            std::lock_guard<std::mutex> g(lock);
+            options.progress(++done, samples.size());
+        }
+    }
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    return summarize_stability(values);
 }
 
 }  // namespace orca

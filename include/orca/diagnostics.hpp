@@ -87,6 +87,14 @@ struct IndexStability {
 [[nodiscard]] std::vector<IndexStability> stability(const Dataset& data, const Setting& setting,
                                                     const StabilityOptions& options);
 
+// The pieces stability() is made of, for running resamples elsewhere (Python's Dask path):
+// the resamples (row lists, deterministic for the seed), the indices of one refit, the summary.
+using IndexValues = std::vector<std::pair<std::string, double>>;
+[[nodiscard]] std::vector<std::vector<size_t>> draw_resamples(const Dataset& data, const StabilityOptions& options);
+[[nodiscard]] IndexValues resample_indices(const Dataset& data, const Setting& setting, const std::vector<size_t>& rows,
+                                           const StabilityOptions& options);
+[[nodiscard]] std::vector<IndexStability> summarize_stability(const std::vector<IndexValues>& per_resample);
+
 // --- model selection ----------------------------------------------------------------------
 struct Selection {
     size_t chosen = 0;               // index into SweepResult::rows

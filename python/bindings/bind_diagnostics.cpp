@@ -111,6 +111,67 @@ void bind_diagnostics(py::module_& m) {
         py::arg("count") = 200, py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
         py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10});
     m.def(
+        "finish_sweep",
+        [](const std::vector<std::string>& parts, double tolerance) {
+            SweepResult joined;
+            for (const auto& text : parts) {
+                SweepResult part = sweep_from_json(text);
+                joined.feature_names = part.feature_names;
+                for (auto& row : part.rows) {
+                    row.overfitting.clear();  // flags depend on the whole grid's order: redone below
+                    joined.rows.push_back(std::move(row));
+                }
+            }
+            if (joined.rows.empty()) throw ParameterError("no sweep parts to join");
+            flag_overfitting(joined);
+            return sweep_dict(joined, tolerance);
+        },
+        py::arg("parts"), py::arg("tolerance") = -1.0, "Join sweeps of parts of a grid, in order, and finish them.");
+    m.def(
+        "stability_resamples",
+        [](const std::vector<std::string>& y, const std::string& kind, size_t count, std::uint64_t seed) {
+            Dataset ds;
+            ds.source = "y";
+            ds.rows = y.size();
+            ds.target = y;
+            StabilityOptions o;
+            if (kind != "bootstrap" && kind != "cv") throw ParameterError("resampling must be 'bootstrap' or 'cv'");
+            o.kind = kind == "bootstrap" ? Resampling::bootstrap : Resampling::cv;
+            o.count = count;
+            o.seed = seed;
+            return draw_resamples(ds, o);
+        },
+        py::arg("y"), py::arg("kind"), py::arg("count"), py::arg("seed") = 1);
+    m.def(
+        "stability_fit",
+        [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names, const py::dict& setting,
+           const std::vector<size_t>& rows, double tol, const std::vector<double>& eps) {
+            const Dataset ds = dataset(X, y, names);
+            const Setting s = setting_of(setting);
+            StabilityOptions o;
+            o.solver.tolerance = tol;
+            o.okc.eps = eps;
+            IndexValues v;
+            {
+                py::gil_scoped_release release;
+                v = resample_indices(ds, s, rows, o);
+            }
+            return v;
+        },
+        py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("rows"), py::arg("tol") = 1e-3,
+        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10});
+    m.def(
+        "stability_summary",
+        [](const py::dict& setting, const std::string& resampling, const std::vector<IndexValues>& values) {
+            const Setting s = setting_of(setting);
+            const auto r = summarize_stability(values);
+            py::dict out;
+            out["text"] = stability_to_text(r, s, resampling);
+            out["json"] = stability_to_json(r, s, resampling);
+            return out;
+        },
+        py::arg("setting"), py::arg("resampling"), py::arg("values"));
+    m.def(
         "experiment",
         [](const std::string& name, const std::string& data_path, size_t folds, int jobs) {
             std::vector<Experiment> experiments;

@@ -147,19 +147,34 @@ class SweepResult:
         return fig
 
 
+def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps) -> str:
+    """One work unit of a distributed sweep: one setting (its folds and the fit on all data), on
+    one thread of the worker that runs it. Returns the engine's JSON."""
+    return _core.sweep(X, labels, names, [setting], cv, seed, tol, 1, eps, -1.0)["json"]
+
+
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
           measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
-          eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None) -> SweepResult:
+          eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None) -> SweepResult:
     """Cross-validated accuracy (stratified ``cv`` folds) and the OKC profile of every setting of
     the grid degree x C x (alpha, beta) pairs (the same results as ``orca sweep``). The Occam
     selection among the settings within ``tolerance`` of the best (default: one standard error)
-    is in ``best_params`` and ``reason``."""
+    is in ``best_params`` and ``reason``.
+
+    With ``client`` (a ``distributed.Client``), each setting is one task on the cluster (the data
+    are scattered to the workers once); the results are identical to the local run."""
     if not isinstance(cv, int) or cv < 2:
         raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
     Xc, labels, names = _data(X, y)
-    raw = _core.sweep(Xc, labels, names, _settings(family, degree, C, alpha, beta, lam, measure), cv, seed, tol,
-                      n_jobs, [float(e) for e in eps], -1.0 if tolerance is None else float(tolerance))
-    return SweepResult(raw)
+    settings = _settings(family, degree, C, alpha, beta, lam, measure)
+    eps = [float(e) for e in eps]
+    tolerance = -1.0 if tolerance is None else float(tolerance)
+    if client is None:
+        return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance))
+    data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
+    futures = client.map(_sweep_unit, settings, X=data[0], labels=data[1], names=names, cv=cv, seed=seed, tol=tol,
+                         eps=eps, pure=False)
+    return SweepResult(_core.finish_sweep(client.gather(futures), tolerance))
 
 
 def select(X, y, tolerance: float | None = None, **grid) -> SweepResult:
@@ -198,12 +213,19 @@ class StabilityResult:
         return ax
 
 
+def _stability_unit(rows, X, labels, names, setting, tol, eps):
+    """One work unit of a distributed stability run: one refit and its indices."""
+    return _core.stability_fit(X, labels, names, setting, rows, tol, eps)
+
+
 def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", alpha: float = 0.0,
               beta: float = 0.0, lam: float = 0.5, measure: str = "probability", bootstrap: int | None = None,
               cv: int | None = None, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
-              eps: Sequence[float] = (0.01, 0.05, 0.10)) -> StabilityResult:
+              eps: Sequence[float] = (0.01, 0.05, 0.10), client=None) -> StabilityResult:
     """The OKC indices of one setting over ``bootstrap`` resamples or ``cv`` leave-one-fold-out
-    refits (exactly one of them), as ``orca stability`` computes them."""
+    refits (exactly one of them), as ``orca stability`` computes them. With ``client`` (a
+    ``distributed.Client``) every refit is one task on the cluster; the resamples are drawn
+    up front from the seed, so the results are identical to the local run."""
     if (bootstrap is None) == (cv is None):
         raise ValueError("give exactly one of bootstrap=N or cv=K")
     count = bootstrap if bootstrap is not None else cv
@@ -213,9 +235,16 @@ def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", a
     setting = _settings(family, degree, C, alpha, beta, lam, measure)
     if len(setting) != 1:
         raise ValueError("stability takes one setting")
-    raw = _core.stability(Xc, labels, names, setting[0], "bootstrap" if bootstrap is not None else "cv", count, seed,
-                          tol, n_jobs, [float(e) for e in eps])
-    return StabilityResult(raw)
+    kind = "bootstrap" if bootstrap is not None else "cv"
+    eps = [float(e) for e in eps]
+    if client is None:
+        return StabilityResult(_core.stability(Xc, labels, names, setting[0], kind, count, seed, tol, n_jobs, eps))
+    samples = _core.stability_resamples(labels, kind, count, seed)
+    data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
+    futures = client.map(_stability_unit, samples, X=data[0], labels=data[1], names=names, setting=setting[0], tol=tol,
+                         eps=eps, pure=False)
+    what = f"{count} bootstrap resamples" if kind == "bootstrap" else f"{count}-fold cross-validation"
+    return StabilityResult(_core.stability_summary(setting[0], what, client.gather(futures)))
 
 
 def experiment(name: str, data_path: str = "", cv: int = 5, n_jobs: int = 0) -> list[SweepResult]:

@@ -165,3 +165,38 @@ TEST(Diagnostics, ExperimentsDefineThePapersSettings) {
     EXPECT_EQ(echo[0].data.rows, 108u);
     EXPECT_EQ(echo[2].settings.back().label(), "jacobi(0.8,2.7) n=25 C=1");
 }
+
+TEST(Diagnostics, SweepJsonRoundTripsAndPartsJoinToTheWhole) {
+    const Dataset data = make_double_spiral();
+    const std::vector<Setting> settings{legendre(2), legendre(5), legendre(8)};
+    SweepOptions o;
+    o.folds = 3;
+    const SweepResult whole = sweep(data, settings, o);
+    EXPECT_EQ(sweep_to_json(sweep_from_json(sweep_to_json(whole))), sweep_to_json(whole));
+    // Each setting swept on its own, joined, flagged: the same as the whole sweep.
+    SweepResult joined;
+    for (const auto& s : settings) {
+        SweepResult part = sweep_from_json(sweep_to_json(sweep(data, {s}, o)));
+        joined.feature_names = part.feature_names;
+        joined.rows.push_back(part.rows[0]);
+    }
+    flag_overfitting(joined);
+    EXPECT_EQ(sweep_to_json(joined), sweep_to_json(whole));
+    EXPECT_EQ(sweep_to_text(joined), sweep_to_text(whole));
+    EXPECT_THROW((void)sweep_from_json("{}"), ParameterError);
+}
+
+TEST(Diagnostics, StabilityPiecesGiveTheWhole) {
+    const Dataset data = make_double_spiral();
+    StabilityOptions o;
+    o.count = 4;
+    const auto whole = stability(data, legendre(6), o);
+    std::vector<IndexValues> values;
+    for (const auto& rows : draw_resamples(data, o)) values.push_back(resample_indices(data, legendre(6), rows, o));
+    const auto pieces = summarize_stability(values);
+    ASSERT_EQ(pieces.size(), whole.size());
+    for (size_t k = 0; k < whole.size(); ++k) {
+        EXPECT_EQ(pieces[k].values, whole[k].values);
+        EXPECT_EQ(pieces[k].verdict, whole[k].verdict);
+    }
+}
