@@ -15,19 +15,7 @@ namespace {
 OkcOptions parse_options(const AnalysisArgs& a) {
     OkcOptions o;
     o.method = parse_okc_method(a.method);
-    o.eps.clear();
-    for (const auto& part : split_list(a.eps)) {
-        size_t used = 0;
-        double v = 0.0;
-        try {
-            v = std::stod(part, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != part.size()) throw ParameterError("--eps: '" + part + "' is not a number");
-        o.eps.push_back(v);
-    }
-    if (o.eps.empty()) throw ParameterError("--eps needs at least one value in (0, 1)");
+    o.eps = parse_double_list(a.eps, "--eps");
     const std::string& c = a.coefficients;
     if (c == "auto") {
         o.top_coefficients = 20;

@@ -43,6 +43,52 @@ std::vector<std::string> split_list(const std::string& text) {
     return parts;
 }
 
+std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
+    std::vector<int> out;
+    auto number = [&](const std::string& s) {
+        size_t used = 0;
+        int v = 0;
+        try {
+            v = std::stoi(s, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != s.size() || s.empty()) throw ParameterError(option + ": '" + s + "' is not an integer");
+        if (v < 0) throw ParameterError(option + " must be >= 0, got " + s);
+        return v;
+    };
+    for (const auto& part : split_list(text)) {
+        const auto dots = part.find("..");
+        if (dots == std::string::npos) {
+            out.push_back(number(part));
+            continue;
+        }
+        const int lo = number(part.substr(0, dots)), hi = number(part.substr(dots + 2));
+        if (hi < lo) throw ParameterError(option + ": empty range '" + part + "'");
+        if (hi - lo > 1000) throw ParameterError(option + ": range '" + part + "' is too long");
+        for (int v = lo; v <= hi; ++v) out.push_back(v);
+    }
+    if (out.empty()) throw ParameterError(option + " needs at least one value");
+    return out;
+}
+
+std::vector<double> parse_double_list(const std::string& text, const std::string& option) {
+    std::vector<double> out;
+    for (const auto& part : split_list(text)) {
+        size_t used = 0;
+        double v = 0.0;
+        try {
+            v = std::stod(part, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != part.size()) throw ParameterError(option + ": '" + part + "' is not a number");
+        out.push_back(v);
+    }
+    if (out.empty()) throw ParameterError(option + " needs at least one value");
+    return out;
+}
+
 std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<std::string>& names) {
     int fallback = -1;
     std::map<std::string, int> named;
@@ -70,6 +116,16 @@ std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<st
                                  name + "=4)");
     }
     return degrees;
+}
+
+Dataset read_for_model(const Model& model, const std::string& path, const std::string& format) {
+    ReadOptions read;
+    read.format = parse_data_format(format);
+    read.target = model.target_name;
+    read.target_optional = true;
+    read.features = model.feature_names;
+    read.libsvm_dimension = model.dim();
+    return read_dataset(path, read);
 }
 
 void ProgressLine::solver_update(long iterations, double gap) {

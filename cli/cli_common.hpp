@@ -16,6 +16,13 @@ std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<st
 
 // Splits "a,b,c" into its non-empty parts.
 std::vector<std::string> split_list(const std::string& text);
+// "1..16", "2,4,8" or a mix, each >= 0; and "0.1,1,10". ParameterError names the option.
+std::vector<int> parse_int_list(const std::string& text, const std::string& option);
+std::vector<double> parse_double_list(const std::string& text, const std::string& option);
+
+// Reads data for an existing model: its feature columns by name (other columns ignored), its
+// target column when present, LIBSVM files sized to its features.
+Dataset read_for_model(const Model& model, const std::string& path, const std::string& format);
 
 // Prints a periodic line on stderr (at most one a second) unless quiet.
 class ProgressLine {

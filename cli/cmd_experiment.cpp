@@ -1,6 +1,6 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <memory>
 
@@ -37,7 +37,8 @@ void run(const std::vector<Experiment>& experiments, const ExperimentArgs& a, co
             write_file_atomically(base + ".json", sweep_to_json(r));
         }
     }
-    if (!a.output_dir.empty() && !a.quiet) fmt::print(stderr, "tables written to {}/{}-*.csv and .json\n", a.output_dir, stem);
+    if (!a.output_dir.empty() && !a.quiet)
+        fmt::print(stderr, "tables written to {}/{}-*.csv and .json\n", a.output_dir, stem);
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
 #include "csv_output.hpp"
 #include "orca/atomic_file.hpp"
@@ -22,13 +23,7 @@ struct ExplainArgs {
 
 void run_explain(const ExplainArgs& a) {
     const Model model = load_model(a.model);
-    ReadOptions read;
-    read.format = parse_data_format(a.format);
-    read.target = model.target_name;
-    read.target_optional = true;
-    read.features = model.feature_names;
-    read.libsvm_dimension = model.dim();
-    const Dataset data = read_dataset(a.data, read);
+    const Dataset data = read_for_model(model, a.data, a.format);
     ExplainOptions o;
     o.components = !a.no_components;
     o.interactions = a.interactions;
@@ -63,8 +58,10 @@ void run_explain(const ExplainArgs& a) {
                 for (size_t k = j + 1; k < d; ++k) out << "," << csv_number(e.interaction[(r * d + j) * d + k]);
         out << "\n";
     }
-    if (a.output.empty()) std::cout << out.str();
-    else write_file_atomically(a.output, out.str());
+    if (a.output.empty())
+        std::cout << out.str();
+    else
+        write_file_atomically(a.output, out.str());
     if (!a.quiet) {
         if (e.clipped_rows > 0)
             fmt::print(stderr, "{} of {} row(s) had values outside the training range and were clipped to it\n",

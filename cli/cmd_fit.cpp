@@ -54,7 +54,8 @@ void run_fit(const FitArgs& a) {
     if (data.dropped_rows > 0 && !a.quiet)
         fmt::print(stderr, "dropped {} row(s) with missing values; {} remain\n", data.dropped_rows, data.rows);
     if (data.rows == 0)
-        throw DataError(a.data + (data.dropped_rows > 0 ? ": every row had a missing value" : ": no data rows (only a header)"));
+        throw DataError(a.data +
+                        (data.dropped_rows > 0 ? ": every row had a missing value" : ": no data rows (only a header)"));
     if (data.target.empty()) throw DataError(a.data + ": no target values were read (give --target)");
     options.degrees = parse_degree_spec(a.degree, data.feature_names);
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <sstream>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
@@ -21,13 +22,7 @@ struct PredictArgs {
 void run_predict(const PredictArgs& a) {
     const OutOfRange policy = parse_out_of_range(a.out_of_range);
     const Model model = load_model(a.model);
-    ReadOptions read;
-    read.format = parse_data_format(a.format);
-    read.target = model.target_name;
-    read.target_optional = true;
-    read.features = model.feature_names;
-    read.libsvm_dimension = model.dim();
-    Dataset data = read_dataset(a.data, read);
+    Dataset data = read_for_model(model, a.data, a.format);
     if (data.feature_names != model.feature_names)
         throw DataError(a.data + ": its features (" + std::to_string(data.cols) + ") do not match the model's (" +
                         std::to_string(model.dim()) + ")");

@@ -1,6 +1,6 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -33,8 +33,10 @@ void run_shapes(const ShapesArgs& a) {
     for (const auto& s : shape_functions(model, static_cast<size_t>(a.grid)))
         for (size_t t = 0; t < s.x.size(); ++t)
             out << csv_text(names[s.feature]) << "," << csv_number(s.x[t]) << "," << csv_number(s.h[t]) << "\n";
-    if (a.output.empty()) std::cout << out.str();
-    else write_file_atomically(a.output, out.str());
+    if (a.output.empty())
+        std::cout << out.str();
+    else
+        write_file_atomically(a.output, out.str());
     if (a.pairs > 0) {
         const size_t d = model.dim();
         if (d < 2) throw ParameterError("--pairs needs a model with at least two features");
@@ -65,11 +67,13 @@ void run_shapes(const ShapesArgs& a) {
 
 void add_shapes_command(CLI::App& app) {
     auto args = std::make_shared<ShapesArgs>();
-    auto* sub = app.add_subcommand("shapes", "exact main-effect curves h_j (and pair surfaces h_jk) over the training range");
+    auto* sub =
+        app.add_subcommand("shapes", "exact main-effect curves h_j (and pair surfaces h_jk) over the training range");
     sub->add_option("--model", args->model, "model file written by orca fit")->required();
     sub->add_option("--grid", args->grid, "grid points per feature")->capture_default_str();
     sub->add_option("--output", args->output, "write feature,x,h CSV here (default: stdout)");
-    sub->add_option("--pairs", args->pairs, "also write the surfaces of this many largest pairs")->capture_default_str();
+    sub->add_option("--pairs", args->pairs, "also write the surfaces of this many largest pairs")
+        ->capture_default_str();
     sub->add_option("--pair-grid", args->pair_grid, "grid points per axis of a pair surface")->capture_default_str();
     sub->add_option("--pair-output", args->pair_output, "where the pair surfaces go (first,second,x,y,h CSV)");
     sub->callback([args] { run_shapes(*args); });

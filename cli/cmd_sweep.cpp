@@ -1,6 +1,6 @@
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <memory>
 
 #include "commands.hpp"
@@ -37,8 +37,9 @@ SweepResult run_grid(const SweepArgs& a) {
 
 void add(CLI::App& app, bool selecting) {
     auto args = std::make_shared<SweepArgs>();
-    auto* sub = selecting ? app.add_subcommand("select", "sweep, then pick among equally accurate settings by the Occam rule")
-                          : app.add_subcommand("sweep", "cross-validated accuracy and the OKC profile over a grid of settings");
+    auto* sub =
+        selecting ? app.add_subcommand("select", "sweep, then pick among equally accurate settings by the Occam rule")
+                  : app.add_subcommand("sweep", "cross-validated accuracy and the OKC profile over a grid of settings");
     add_grid_options(*sub, args->grid, false);
     sub->add_option("--cv", args->grid.folds, "cross-validation folds")->capture_default_str();
     sub->add_option("--csv", args->csv, "also write the table as CSV here");
@@ -53,7 +54,11 @@ void add(CLI::App& app, bool selecting) {
 
 }  // namespace
 
-void add_sweep_command(CLI::App& app) { add(app, false); }
-void add_select_command(CLI::App& app) { add(app, true); }
+void add_sweep_command(CLI::App& app) {
+    add(app, false);
+}
+void add_select_command(CLI::App& app) {
+    add(app, true);
+}
 
 }  // namespace orca::cli

@@ -14,6 +14,8 @@ std::string csv_text(const std::string& field) {
     return out + "\"";
 }
 
-std::string csv_number(double value) { return fmt::format("{}", value); }
+std::string csv_number(double value) {
+    return fmt::format("{}", value);
+}
 
 }  // namespace orca::cli

@@ -1,8 +1,8 @@
 #include "grid_options.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 
 #include "cli_common.hpp"
@@ -47,52 +47,6 @@ Dataset load_grid_data(const GridArgs& a) {
     return data;
 }
 
-std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
-    std::vector<int> out;
-    auto number = [&](const std::string& s) {
-        size_t used = 0;
-        int v = 0;
-        try {
-            v = std::stoi(s, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != s.size() || s.empty()) throw ParameterError(option + ": '" + s + "' is not an integer");
-        if (v < 0) throw ParameterError(option + " must be >= 0, got " + s);
-        return v;
-    };
-    for (const auto& part : split_list(text)) {
-        const auto dots = part.find("..");
-        if (dots == std::string::npos) {
-            out.push_back(number(part));
-            continue;
-        }
-        const int lo = number(part.substr(0, dots)), hi = number(part.substr(dots + 2));
-        if (hi < lo) throw ParameterError(option + ": empty range '" + part + "'");
-        if (hi - lo > 1000) throw ParameterError(option + ": range '" + part + "' is too long");
-        for (int v = lo; v <= hi; ++v) out.push_back(v);
-    }
-    if (out.empty()) throw ParameterError(option + " needs at least one value");
-    return out;
-}
-
-std::vector<double> parse_double_list(const std::string& text, const std::string& option) {
-    std::vector<double> out;
-    for (const auto& part : split_list(text)) {
-        size_t used = 0;
-        double v = 0.0;
-        try {
-            v = std::stod(part, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != part.size()) throw ParameterError(option + ": '" + part + "' is not a number");
-        out.push_back(v);
-    }
-    if (out.empty()) throw ParameterError(option + " needs at least one value");
-    return out;
-}
-
 std::vector<Setting> grid_settings(const GridArgs& a) {
     const auto degrees = parse_int_list(a.degree, "--degree");
     const auto Cs = parse_double_list(a.C, "-C");
@@ -100,9 +54,12 @@ std::vector<Setting> grid_settings(const GridArgs& a) {
     auto betas = parse_double_list(a.beta, "--beta");
     const auto lambdas = parse_double_list(a.lambda, "--lambda");
     if (alphas.size() != betas.size()) {
-        if (alphas.size() == 1) alphas.assign(betas.size(), alphas[0]);
-        else if (betas.size() == 1) betas.assign(alphas.size(), betas[0]);
-        else throw ParameterError("--alpha and --beta lists must have the same length (they are paired)");
+        if (alphas.size() == 1)
+            alphas.assign(betas.size(), alphas[0]);
+        else if (betas.size() == 1)
+            betas.assign(alphas.size(), betas[0]);
+        else
+            throw ParameterError("--alpha and --beta lists must have the same length (they are paired)");
     }
     const Measure measure = parse_measure(a.measure);
     for (double C : Cs)

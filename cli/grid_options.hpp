@@ -27,8 +27,6 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting);
 // Every combination of degree x C x (alpha, beta) pair (alpha and beta lists are paired; a
 // single value is repeated). Degrees: "1..16", "2,4,8" or a mix.
 [[nodiscard]] std::vector<Setting> grid_settings(const GridArgs& a);
-[[nodiscard]] std::vector<int> parse_int_list(const std::string& text, const std::string& option);
-[[nodiscard]] std::vector<double> parse_double_list(const std::string& text, const std::string& option);
 // A progress line on stderr at most once a second (nothing when quiet).
 [[nodiscard]] ProgressFn progress_printer(const std::string& what, bool quiet);
 

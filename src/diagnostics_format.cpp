@@ -42,12 +42,15 @@ std::string sweep_to_text(const SweepResult& r) {
     fmt::format_to(it, "---|---|---|---|---|\n");
     for (size_t i = 0; i < r.rows.size(); ++i) {
         const auto& row = r.rows[i];
-        fmt::format_to(it, "| {}{} | {:.3f} ± {:.3f} | {:.3f} | {} |", row.setting.label(), row.overfitting.empty() ? "" : " (!)",
-                       row.cv_mean, row.cv_sd, row.train_accuracy, row.support_vectors);
+        fmt::format_to(it, "| {}{} | {:.3f} ± {:.3f} | {:.3f} | {} |", row.setting.label(),
+                       row.overfitting.empty() ? "" : " (!)", row.cv_mean, row.cv_sd, row.train_accuracy,
+                       row.support_vectors);
         double rest = 0.0;
         for (size_t q = 1; q <= d; ++q) {
-            if (q <= q_shown) fmt::format_to(it, " {:.3f} |", row.okc.order[q]);
-            else rest += row.okc.order[q];
+            if (q <= q_shown)
+                fmt::format_to(it, " {:.3f} |", row.okc.order[q]);
+            else
+                rest += row.okc.order[q];
         }
         if (d > q_shown) fmt::format_to(it, " {:.3f} |", rest);
         fmt::format_to(it, " {} | {} | {:.3f} | {:.3f} | {} |\n", row.okc.peak, t05(row.okc), row.okc.even, row.okc.odd,
@@ -62,7 +65,8 @@ std::string sweep_to_text(const SweepResult& r) {
     }
     for (const auto& row : r.rows)
         if (!row.converged)
-            fmt::format_to(it, "\nnote: at {} a fit stopped at the iteration cap before the tolerance\n", row.setting.label());
+            fmt::format_to(it, "\nnote: at {} a fit stopped at the iteration cap before the tolerance\n",
+                           row.setting.label());
     return fmt::to_string(out);
 }
 
@@ -103,15 +107,17 @@ std::string sweep_to_json(const SweepResult& r) {
     for (const auto& row : r.rows) {
         const auto& s = row.setting;
         json th = json::array();
-        for (size_t k = 0; k < row.okc.eps.size(); ++k) th.push_back({{"eps", row.okc.eps[k]}, {"T", row.okc.thresholds[k]}});
-        rows.push_back({{"setting", {{"label", s.label()},
-                                     {"family", to_string(s.family.kind)},
-                                     {"alpha", s.family.alpha},
-                                     {"beta", s.family.beta},
-                                     {"lambda", s.family.lambda},
-                                     {"measure", to_string(s.measure)},
-                                     {"degrees", s.degrees},
-                                     {"C", s.C}}},
+        for (size_t k = 0; k < row.okc.eps.size(); ++k)
+            th.push_back({{"eps", row.okc.eps[k]}, {"T", row.okc.thresholds[k]}});
+        rows.push_back({{"setting",
+                         {{"label", s.label()},
+                          {"family", to_string(s.family.kind)},
+                          {"alpha", s.family.alpha},
+                          {"beta", s.family.beta},
+                          {"lambda", s.family.lambda},
+                          {"measure", to_string(s.measure)},
+                          {"degrees", s.degrees},
+                          {"C", s.C}}},
                         {"fold_accuracy", row.fold_accuracy},
                         {"cv_mean", row.cv_mean},
                         {"cv_sd", row.cv_sd},
@@ -176,25 +182,37 @@ SweepResult sweep_from_json(const std::string& text) {
     return r;
 }
 
-std::string stability_to_text(const std::vector<IndexStability>& s, const Setting& setting, const std::string& resampling) {
+std::string stability_to_text(const std::vector<IndexStability>& s, const Setting& setting,
+                              const std::string& resampling) {
     auto out = fmt::memory_buffer();
     auto it = std::back_inserter(out);
     fmt::format_to(it, "Stability of the OKC indices of {} over {} ({} fits)\n", setting.label(), resampling,
                    s.empty() ? 0 : s[0].values.size());
-    fmt::format_to(it, "Rule: a share is stable when its sd <= 0.05; a degree (N*, T_eps) when its 95% interval spans <= 2.\n\n");
+    fmt::format_to(
+        it, "Rule: a share is stable when its sd <= 0.05; a degree (N*, T_eps) when its 95% interval spans <= 2.\n\n");
     fmt::format_to(it, "| index | mean | sd | 2.5% | 97.5% | verdict |\n|---|---|---|---|---|---|\n");
     for (const auto& x : s)
-        fmt::format_to(it, "| {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {} |\n", x.name, x.mean, x.sd, x.lo, x.hi, x.verdict);
+        fmt::format_to(it, "| {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {} |\n", x.name, x.mean, x.sd, x.lo, x.hi,
+                       x.verdict);
     return fmt::to_string(out);
 }
 
-std::string stability_to_json(const std::vector<IndexStability>& s, const Setting& setting, const std::string& resampling) {
+std::string stability_to_json(const std::vector<IndexStability>& s, const Setting& setting,
+                              const std::string& resampling) {
     using nlohmann::json;
     json idx = json::array();
     for (const auto& x : s)
-        idx.push_back({{"name", x.name}, {"is_degree", x.is_degree}, {"mean", x.mean}, {"sd", x.sd}, {"lo", x.lo},
-                       {"hi", x.hi}, {"stable", x.stable}, {"verdict", x.verdict}, {"values", x.values}});
-    return json{{"format", "orca-stability"}, {"setting", setting.label()}, {"resampling", resampling}, {"indices", idx}}
+        idx.push_back({{"name", x.name},
+                       {"is_degree", x.is_degree},
+                       {"mean", x.mean},
+                       {"sd", x.sd},
+                       {"lo", x.lo},
+                       {"hi", x.hi},
+                       {"stable", x.stable},
+                       {"verdict", x.verdict},
+                       {"values", x.values}});
+    return json{
+               {"format", "orca-stability"}, {"setting", setting.label()}, {"resampling", resampling}, {"indices", idx}}
                .dump(1) +
            "\n";
 }

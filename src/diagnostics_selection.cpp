@@ -32,9 +32,11 @@ int first_threshold(const OkcReport& r) {
 std::pair<std::string, bool> compare(const SettingResult& a, const SettingResult& b) {
     const double oa = mean_order(a.okc), ob = mean_order(b.okc);
     if (std::abs(oa - ob) > 0.01)
-        return {fmt::format("lower mean interaction order ({:.2f} vs {:.2f})", std::min(oa, ob), std::max(oa, ob)), oa < ob};
+        return {fmt::format("lower mean interaction order ({:.2f} vs {:.2f})", std::min(oa, ob), std::max(oa, ob)),
+                oa < ob};
     const int ta = first_threshold(a.okc), tb = first_threshold(b.okc);
-    if (ta != tb) return {fmt::format("lower threshold T_0.05 ({} vs {})", std::min(ta, tb), std::max(ta, tb)), ta < tb};
+    if (ta != tb)
+        return {fmt::format("lower threshold T_0.05 ({} vs {})", std::min(ta, tb), std::max(ta, tb)), ta < tb};
     if (a.okc.peak != b.okc.peak)
         return {fmt::format("lower spectral peak N* ({} vs {})", std::min(a.okc.peak, b.okc.peak),
                             std::max(a.okc.peak, b.okc.peak)),
@@ -56,7 +58,8 @@ Selection select_model(const SweepResult& result, double tolerance) {
     for (size_t i = 1; i < rows.size(); ++i)
         if (rows[i].cv_mean > rows[best].cv_mean) best = i;
     sel.best = rows[best].cv_mean;
-    const double se = rows[best].cv_sd / std::sqrt(static_cast<double>(std::max<size_t>(rows[best].fold_accuracy.size(), 1)));
+    const double se =
+        rows[best].cv_sd / std::sqrt(static_cast<double>(std::max<size_t>(rows[best].fold_accuracy.size(), 1)));
     const double tol = tolerance >= 0.0 ? tolerance : se;
     sel.threshold = sel.best - tol;
     for (size_t i = 0; i < rows.size(); ++i)
@@ -77,10 +80,10 @@ Selection select_model(const SweepResult& result, double tolerance) {
     // the rule (the candidate that would win without the winner).
     auto versus = [&](size_t other, const char* role) {
         const auto [criterion, _] = compare(rows[winner], rows[other]);
-        return criterion.empty() ? fmt::format("; tied with {} ({}) on every structural criterion, the earlier kept",
-                                               rows[other].setting.label(), role)
-                                 : fmt::format("; preferred to {} ({}) for its {}", rows[other].setting.label(), role,
-                                               criterion);
+        return criterion.empty()
+                   ? fmt::format("; tied with {} ({}) on every structural criterion, the earlier kept",
+                                 rows[other].setting.label(), role)
+                   : fmt::format("; preferred to {} ({}) for its {}", rows[other].setting.label(), role, criterion);
     };
     size_t runner = winner;
     for (size_t c : sel.candidates) {

@@ -39,7 +39,8 @@ std::vector<std::pair<std::string, double>> indices_of(const OkcReport& r, const
 }  // namespace
 
 std::vector<std::vector<size_t>> draw_resamples(const Dataset& data, const StabilityOptions& options) {
-    if (options.count < 2) throw ParameterError("stability needs at least 2 resamples, got " + std::to_string(options.count));
+    if (options.count < 2)
+        throw ParameterError("stability needs at least 2 resamples, got " + std::to_string(options.count));
     const BinaryLabels labels = encode_binary_labels(data.target, data.source);
     std::vector<std::vector<size_t>> samples;
     if (options.kind == Resampling::cv) {
@@ -65,16 +66,9 @@ std::vector<std::vector<size_t>> draw_resamples(const Dataset& data, const Stabi
 
 IndexValues resample_indices(const Dataset& data, const Setting& setting, const std::vector<size_t>& rows,
                              const StabilityOptions& options) {
-    TrainOptions o;
-    o.family = setting.family;
-    o.measure = setting.measure;
-    o.degrees = setting.degrees;
-    o.C = setting.C;
-    o.solver = options.solver;
-    o.solver.progress = nullptr;
     OkcOptions okc = options.okc;
     okc.top_coefficients = 0;
-    const Model m = Model::train(subset(data, rows), o);
+    const Model m = Model::train(subset(data, rows), setting.train_options(options.solver));
     return indices_of(analyze(expansion_of(m), okc), data.feature_names);
 }
 
@@ -101,8 +95,9 @@ std::vector<IndexStability> summarize_stability(const std::vector<IndexValues>& 
         s.hi = percentile(s.values, 0.975);
         if (s.is_degree) {
             s.stable = s.hi - s.lo <= 2.0;
-            s.verdict = s.stable ? fmt::format("stable: 95% of resamples within [{:g}, {:g}]", s.lo, s.hi)
-                                 : fmt::format("UNSTABLE: 95% interval [{:g}, {:g}] spans more than 2 degrees", s.lo, s.hi);
+            s.verdict = s.stable
+                            ? fmt::format("stable: 95% of resamples within [{:g}, {:g}]", s.lo, s.hi)
+                            : fmt::format("UNSTABLE: 95% interval [{:g}, {:g}] spans more than 2 degrees", s.lo, s.hi);
         } else {
             s.stable = s.sd <= 0.05;
             s.verdict = s.stable ? fmt::format("stable: sd {:.3f} <= 0.05", s.sd)

@@ -13,17 +13,6 @@
 namespace orca {
 namespace {
 
-TrainOptions train_options(const Setting& s, const SolverOptions& solver) {
-    TrainOptions o;
-    o.family = s.family;
-    o.measure = s.measure;
-    o.degrees = s.degrees;
-    o.C = s.C;
-    o.solver = solver;
-    o.solver.progress = nullptr;  // fits run many at a time; the sweep reports progress
-    return o;
-}
-
 double accuracy(const Model& model, const Dataset& test) {
     const auto g = model.decision_function(test.X, test.rows, OutOfRange::clip, test.source);
     size_t correct = 0;
@@ -32,6 +21,17 @@ double accuracy(const Model& model, const Dataset& test) {
 }
 
 }  // namespace
+
+TrainOptions Setting::train_options(const SolverOptions& solver) const {
+    TrainOptions o;
+    o.family = family;
+    o.measure = measure;
+    o.degrees = degrees;
+    o.C = C;
+    o.solver = solver;
+    o.solver.progress = nullptr;
+    return o;
+}
 
 std::string Setting::label() const {
     std::string f = to_string(family.kind);
@@ -111,7 +111,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& settings, con
         const size_t s = static_cast<size_t>(t) / per_setting, k = static_cast<size_t>(t) % per_setting;
         SettingResult& row = result.rows[s];
         try {
-            const TrainOptions o = train_options(settings[s], options.solver);
+            const TrainOptions o = settings[s].train_options(options.solver);
             if (k < options.folds) {
                 const Model m = Model::train(train[k], o);
                 row.fold_accuracy[k] = accuracy(m, test[k]);
@@ -165,8 +165,8 @@ void flag_overfitting(SweepResult& result) {
             if (order_rise > 0.02)
                 moved = fmt::format("mean interaction order {:.2f} -> {:.2f}", mean_order(b.okc), mean_order(r.okc));
             if (t_rise > 0)
-                moved += fmt::format("{}T_{:g} {} -> {}", moved.empty() ? "" : ", ", r.okc.eps[te], b.okc.thresholds[te],
-                                     r.okc.thresholds[te]);
+                moved += fmt::format("{}T_{:g} {} -> {}", moved.empty() ? "" : ", ", r.okc.eps[te],
+                                     b.okc.thresholds[te], r.okc.thresholds[te]);
             rows[i].overfitting = fmt::format(
                 "validation accuracy {:.3f} is no better than {:.3f} at {} (within one standard error) while the "
                 "energy moved to higher orders or degrees ({}): likely overfitting",

@@ -31,10 +31,10 @@ std::vector<Experiment> echocardiogram_experiment(const std::string& data_path) 
     const Dataset data = load_echocardiogram(data_path);
     std::vector<Experiment> out;
     const std::vector<int> degrees{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25};
-    for (const auto& [title, family] : std::vector<std::pair<std::string, FamilySpec>>{
-             {"Legendre", FamilySpec::make("legendre")},
-             {"Jacobi(4.3, 1.8)", FamilySpec::make("jacobi", 4.3, 1.8)},
-             {"Jacobi(0.8, 2.7)", FamilySpec::make("jacobi", 0.8, 2.7)}}) {
+    for (const auto& [title, family] :
+         std::vector<std::pair<std::string, FamilySpec>>{{"Legendre", FamilySpec::make("legendre")},
+                                                         {"Jacobi(4.3, 1.8)", FamilySpec::make("jacobi", 4.3, 1.8)},
+                                                         {"Jacobi(0.8, 2.7)", FamilySpec::make("jacobi", 0.8, 2.7)}}) {
         Experiment e{"Echocardiogram, " + title + ", n = 1..25, C = 1", data, {}};
         for (int n : degrees) e.settings.push_back(setting(family, n));
         out.push_back(std::move(e));

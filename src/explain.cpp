@@ -11,9 +11,9 @@ namespace {
 struct Prepared {
     TensorKernel kernel;
     PreparedPoints sv;
-    std::vector<double> kappa;         // p_0^(l) squared
-    std::vector<double> kappa_but;     // prod_{l != j} kappa_l
-    std::vector<double> kappa_but2;    // d x d: prod_{l not in {j,k}} kappa_l
+    std::vector<double> kappa;       // p_0^(l) squared
+    std::vector<double> kappa_but;   // prod_{l != j} kappa_l
+    std::vector<double> kappa_but2;  // d x d: prod_{l not in {j,k}} kappa_l
     double kappa_all = 1.0;
     std::vector<double> nodes, weights;  // Gauss rule on [0, 1], exact to degree d - 1
 
@@ -64,7 +64,8 @@ std::vector<double> grid_over(const Model& m, size_t j, size_t points) {
 }
 
 // g_j(s, t) = K_{n_j}(s, t) - kappa_j for each support vector against the grid: (grid x #SV).
-std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, size_t j, const std::vector<double>& grid) {
+std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, size_t j,
+                                          const std::vector<double>& grid) {
     const auto& rec = p.kernel.basis().recurrence(j);
     const size_t nsv = m.support_count(), d = m.dim();
     std::vector<double> G(grid.size() * nsv);
@@ -136,7 +137,8 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                         for (size_t j = 0; j < d; ++j) {
                             double middle = 1.0;  // prod_{j < l < k} f_l
                             for (size_t k = j + 1; k < d; ++k) {
-                                const double v = a * gamma[j] * gamma[k] * p.weights[t] * prefix[j] * middle * suffix[k + 1];
+                                const double v =
+                                    a * gamma[j] * gamma[k] * p.weights[t] * prefix[j] * middle * suffix[k + 1];
                                 I[j * d + k] += v;
                                 I[k * d + j] += v;
                                 middle *= f[k];
@@ -151,7 +153,8 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                     size_t c = 0;
                     for (size_t j = 0; j < d; ++j) {
                         main[j] += a * gamma[j] * p.kappa_but[j];
-                        for (size_t k = j + 1; k < d; ++k, ++c) pair[c] += a * gamma[j] * gamma[k] * p.kappa_but2[j * d + k];
+                        for (size_t k = j + 1; k < d; ++k, ++c)
+                            pair[c] += a * gamma[j] * gamma[k] * p.kappa_but2[j * d + k];
                     }
                 }
             }

@@ -158,7 +158,8 @@ void Recurrence::evaluate_all(double x, std::span<double> out) const {
 
 std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
     if (n < 0 || n > max_degree_)
-        throw ParameterError("evaluate_pair: degree " + std::to_string(n) + " outside 0.." + std::to_string(max_degree_));
+        throw ParameterError("evaluate_pair: degree " + std::to_string(n) + " outside 0.." +
+                             std::to_string(max_degree_));
     double prev = 0.0;
     double cur = p0_;
     for (int k = 0; k <= n; ++k) {
@@ -172,7 +173,8 @@ std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
 
 double Recurrence::kernel_direct(double s, double t, int n) const {
     if (n < 0 || n > max_degree_ + 1)
-        throw ParameterError("kernel_direct: degree " + std::to_string(n) + " outside 0.." + std::to_string(max_degree_ + 1));
+        throw ParameterError("kernel_direct: degree " + std::to_string(n) + " outside 0.." +
+                             std::to_string(max_degree_ + 1));
     double ps_prev = 0.0, ps = p0_, pt_prev = 0.0, pt = p0_;
     double sum = ps * pt;
     for (int k = 0; k < n; ++k) {

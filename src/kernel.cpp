@@ -82,8 +82,7 @@ double TensorKernel::direct_factor(size_t j, const PreparedPoints& P, size_t i, 
     return sum;
 }
 
-double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q,
-                            size_t iq) const {
+double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const {
     const size_t d = basis_.dim();
     if (basis_.degree(j) <= kDirectUpTo) return direct_factor(j, P, ip / d, Q, iq / d);
     const double s = P.x[ip], t = Q.x[iq];

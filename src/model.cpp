@@ -43,11 +43,13 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
         throw ParameterError("C must be a finite number > 0, got " + std::to_string(C));
     // The row cache grows to at most min(cache, m rows of m doubles): refuse up front when
     // that cannot fit, rather than be killed for memory half way through.
-    const double cache_bytes = std::min(options.cache_mb * 1048576.0, static_cast<double>(m) * static_cast<double>(m) * 8.0);
+    const double cache_bytes =
+        std::min(options.cache_mb * 1048576.0, static_cast<double>(m) * static_cast<double>(m) * 8.0);
     const double available = available_memory_bytes();
     if (cache_bytes > 0.8 * available)
-        throw ResourceError("the kernel-row cache could grow to " + std::to_string(static_cast<long>(cache_bytes / 1048576.0)) +
-                            " MiB but only " + std::to_string(static_cast<long>(available / 1048576.0)) +
+        throw ResourceError("the kernel-row cache could grow to " +
+                            std::to_string(static_cast<long>(cache_bytes / 1048576.0)) + " MiB but only " +
+                            std::to_string(static_cast<long>(available / 1048576.0)) +
                             " MiB are available: lower --cache-mb (rows are recomputed when they do not fit)");
     const PreparedPoints P = kernel.prepare(points, m);
     // K(x, x) is the largest entry of its row; beyond ~1e300 products overflow to inf and the
@@ -55,7 +57,8 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
     for (double v : P.self)
         if (!(v < 1e300))
             throw ResourceError("kernel values overflow double precision (K(x,x) exceeds 1e300 with " +
-                                std::to_string(kernel.basis().dim()) + " features): lower the degree or use fewer features");
+                                std::to_string(kernel.basis().dim()) +
+                                " features): lower the degree or use fewer features");
     const KernelRowSource rows(kernel, P);
     const std::vector<double> upper(m, C);
     const std::vector<double> linear(m, -1.0);

@@ -19,17 +19,20 @@ struct Setting {
     std::vector<int> degrees{8};  // one entry: every feature
     double C = 1.0;
     [[nodiscard]] std::string label() const;  // e.g. "jacobi(2.5,1.2) n=12 C=1"
+    // The fit's options with these settings; no progress callback (diagnostics run many fits at
+    // once and report progress themselves).
+    [[nodiscard]] TrainOptions train_options(const SolverOptions& solver) const;
 };
 
 using ProgressFn = std::function<void(size_t done, size_t total)>;
 
 struct SweepOptions {
-    size_t folds = 5;             // stratified k-fold cross-validation (>= 2)
-    std::uint64_t seed = 1;       // fold assignment
+    size_t folds = 5;        // stratified k-fold cross-validation (>= 2)
+    std::uint64_t seed = 1;  // fold assignment
     SolverOptions solver;
-    OkcOptions okc;               // analysis of the model fitted on all data
-    int jobs = 0;                 // threads (0: all)
-    ProgressFn progress;          // called after each fit, from one thread at a time
+    OkcOptions okc;       // analysis of the model fitted on all data
+    int jobs = 0;         // threads (0: all)
+    ProgressFn progress;  // called after each fit, from one thread at a time
 };
 
 struct SettingResult {
@@ -38,9 +41,9 @@ struct SettingResult {
     double cv_mean = 0.0, cv_sd = 0.0;
     double train_accuracy = 0.0;  // of the model fitted on all data
     size_t support_vectors = 0;
-    bool converged = true;        // every fit reached the tolerance
-    OkcReport okc;                // analysis of the model fitted on all data
-    std::string overfitting;      // non-empty: the overfitting signal, in words
+    bool converged = true;    // every fit reached the tolerance
+    OkcReport okc;            // analysis of the model fitted on all data
+    std::string overfitting;  // non-empty: the overfitting signal, in words
 };
 
 struct SweepResult {
@@ -74,12 +77,12 @@ struct StabilityOptions {
 };
 
 struct IndexStability {
-    std::string name;          // "OKC(2)", "N*", "T_0.05", "M_even", "OKC_i[age]", ...
-    bool is_degree = false;    // N* and T_eps (integers) vs shares
+    std::string name;        // "OKC(2)", "N*", "T_0.05", "M_even", "OKC_i[age]", ...
+    bool is_degree = false;  // N* and T_eps (integers) vs shares
     std::vector<double> values;
     double mean = 0.0, sd = 0.0, lo = 0.0, hi = 0.0;  // lo/hi: 2.5 and 97.5 percentiles
     bool stable = false;
-    std::string verdict;       // one line, following the documented rule
+    std::string verdict;  // one line, following the documented rule
 };
 
 // The rule: a share is stable when its standard deviation is at most 0.05; a degree index when
@@ -100,7 +103,7 @@ struct Selection {
     size_t chosen = 0;               // index into SweepResult::rows
     std::vector<size_t> candidates;  // settings within the tolerance of the best
     double best = 0.0, threshold = 0.0;
-    std::string reason;              // why the winner won, in words
+    std::string reason;  // why the winner won, in words
 };
 
 // Among settings with cv_mean >= best - tolerance (tolerance < 0: one standard error of the

@@ -8,7 +8,7 @@
 namespace orca {
 
 struct Experiment {
-    std::string name;   // table title
+    std::string name;  // table title
     Dataset data;
     std::vector<Setting> settings;
 };
