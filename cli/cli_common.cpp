@@ -161,7 +161,12 @@ void print_model_summary(std::ostream& out, const Model& model) {
     fmt::print(out, "scaler            {}\n",
                model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
                                                        : "standardise to mean 0, sd 1 (training data)");
-    fmt::print(out, "C                 {:g}\n", model.C);
+    fmt::print(
+        out, "C                 {:g}{}\n", model.C,
+        model.class_weights[0] != 1.0 || model.class_weights[1] != 1.0 || model.sample_weighted
+            ? fmt::format(" x class weights ('{}': {:g}, '{}': {:g}){}", model.classes[0], model.class_weights[0],
+                          model.classes[1], model.class_weights[1], model.sample_weighted ? " x sample weights" : "")
+            : "");
     fmt::print(out, "tolerance         {:g}\n", model.tolerance);
     fmt::print(out, "training rows     {}\n", s.rows);
     fmt::print(out, "support vectors   {} ({} at the bound C)\n", s.support_vectors, s.bounded_support_vectors);

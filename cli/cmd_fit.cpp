@@ -16,7 +16,7 @@ namespace {
 struct FitArgs {
     std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
     double alpha = 0.0, beta = 0.0, lambda = 0.5, C = 1.0, tol = 1e-3, cache_mb = 200.0;
-    std::string degree = "8", model;
+    std::string degree = "8", model, class_weight, sample_weight;
     long max_iter = 0;
     bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false;
     AnalysisArgs analysis;
@@ -40,6 +40,17 @@ void run_fit(const FitArgs& a) {
     options.solver.cache_mb = a.cache_mb;
     options.solver.shrinking = !a.no_shrinking;
     options.solver.max_iterations = a.max_iter;
+    if (a.class_weight == "balanced") {
+        options.balanced = true;
+    } else {
+        for (const auto& part : split_list(a.class_weight)) {
+            const auto eq = part.find('=');
+            if (eq == std::string::npos)
+                throw ParameterError("--class-weight takes 'balanced' or LABEL=WEIGHT pairs, got '" + part + "'");
+            const auto w = parse_double_list(part.substr(eq + 1), "--class-weight " + part.substr(0, eq));
+            options.class_weight[part.substr(0, eq)] = w[0];
+        }
+    }
     auto progress = std::make_shared<ProgressLine>(a.quiet);
     options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
 
@@ -48,6 +59,7 @@ void run_fit(const FitArgs& a) {
     read.target = a.target;
     read.features = split_list(a.features);
     read.drop_missing = a.drop_missing;
+    read.weight_column = a.sample_weight;
     const bool libsvm = read.format == DataFormat::libsvm || (read.format == DataFormat::automatic && a.target.empty());
     if (a.target.empty() && !libsvm) throw ParameterError("--target is required for CSV data");
     Dataset data = read_dataset(a.data, read);
@@ -100,6 +112,10 @@ void add_fit_command(CLI::App& app) {
     sub->add_option("--max-iter", args->max_iter, "iteration cap (0: max(10^7, 100 m))");
     sub->add_flag("--no-shrinking", args->no_shrinking, "disable the shrinking heuristic");
     sub->add_flag("--drop-missing", args->drop_missing, "leave out rows with missing values (and say how many)");
+    sub->add_option("--class-weight", args->class_weight,
+                    "multiply C per class: 'balanced' (n / (2 n_class)) or LABEL=WEIGHT pairs, e.g. 0=1,1=2.3");
+    sub->add_option("--sample-weight", args->sample_weight,
+                    "CSV column of per-row weights >= 0 multiplying C (rows of weight 0 are left out)");
     sub->add_option("--model", args->model, "where to write the model (JSON)")->required();
     sub->add_flag("-q,--quiet", args->quiet, "print nothing but errors (and the analysis, when asked)");
     sub->add_flag("--analyze", args->analyze, "analyse the model right away (the options below are orca analyze's)");

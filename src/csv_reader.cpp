@@ -121,10 +121,18 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
             throw DataError(source + ": no target column '" + options.target +
                             "' in the header (columns: " + list_columns() + ")");
     }
+    long weight_col = -1;
+    if (!options.weight_column.empty()) {
+        auto it = column_of.find(options.weight_column);
+        if (it == column_of.end())
+            throw DataError(source + ": no sample-weight column '" + options.weight_column +
+                            "' in the header (columns: " + list_columns() + ")");
+        weight_col = static_cast<long>(it->second);
+    }
     std::vector<size_t> feature_cols;
     if (options.features.empty()) {
         for (size_t c = 0; c < names.size(); ++c)
-            if (static_cast<long>(c) != target_col) feature_cols.push_back(c);
+            if (static_cast<long>(c) != target_col && static_cast<long>(c) != weight_col) feature_cols.push_back(c);
     } else {
         for (const auto& f : options.features) {
             auto it = column_of.find(f);
@@ -133,6 +141,8 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
                                 ")");
             if (static_cast<long>(it->second) == target_col)
                 throw ParameterError("feature '" + f + "' is also the target column");
+            if (static_cast<long>(it->second) == weight_col)
+                throw ParameterError("feature '" + f + "' is also the sample-weight column");
             feature_cols.push_back(it->second);
         }
     }
@@ -172,6 +182,20 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
                                     " (target '" + names[static_cast<size_t>(target_col)] + "')";
             }
         }
+        double weight = 1.0;
+        if (weight_col >= 0) {
+            const auto c = static_cast<size_t>(weight_col);
+            const std::string where = source + ":" + std::to_string(rec.line) + ":" + std::to_string(c + 1);
+            auto w = parse_number_cell(rec.fields[c], where, names[c]);
+            if (!w) {
+                missing = true;
+                if (missing_where.empty()) missing_where = where + " (sample weight '" + names[c] + "')";
+            } else if (*w < 0.0) {
+                throw DataError(where + ": negative sample weight " + quote_cell(trim(rec.fields[c])));
+            } else {
+                weight = *w;
+            }
+        }
         if (missing) {
             if (!options.drop_missing)
                 throw DataError(missing_where +
@@ -182,6 +206,7 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
         }
         ds.X.insert(ds.X.end(), row.begin(), row.end());
         if (target_col >= 0) ds.target.push_back(std::move(label));
+        if (weight_col >= 0) ds.weights.push_back(weight);
         ++ds.rows;
     }
     return ds;

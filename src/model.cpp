@@ -41,6 +41,12 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
                       double C, const SolverOptions& options) {
     if (!(C > 0.0) || !std::isfinite(C))
         throw ParameterError("C must be a finite number > 0, got " + std::to_string(C));
+    const std::vector<double> upper(m, C);
+    return train_machine(kernel, points, m, y, upper, options);
+}
+
+Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
+                      std::span<const double> upper, const SolverOptions& options) {
     // The row cache grows to at most min(cache, m rows of m doubles): refuse up front when
     // that cannot fit, rather than be killed for memory half way through.
     const double cache_bytes =
@@ -60,7 +66,6 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
                                 std::to_string(kernel.basis().dim()) +
                                 " features): lower the degree or use fewer features");
     const KernelRowSource rows(kernel, P);
-    const std::vector<double> upper(m, C);
     const std::vector<double> linear(m, -1.0);
     Machine machine;
     machine.solver = solve_dual(rows, y, upper, linear, options);
@@ -78,11 +83,78 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
     return machine;
 }
 
-Model Model::train(const Dataset& data, const TrainOptions& options) {
-    if (data.rows == 0) throw DataError(data.source + ": no data rows");
-    if (data.target.size() != data.rows) throw DataError(data.source + ": no target column was read");
+namespace {
+
+// The rows that carry weight, and C_t for each of them.
+struct Weighted {
+    Dataset data;
+    std::vector<double> upper;
+    std::vector<double> class_weights;  // {negative, positive}
+};
+
+Weighted apply_weights(const Dataset& all, const TrainOptions& options) {
+    if (!(options.C > 0.0) || !std::isfinite(options.C))
+        throw ParameterError("C must be a finite number > 0, got " + std::to_string(options.C));
+    if (!all.weights.empty() && all.weights.size() != all.rows)
+        throw DataError(all.source + ": sample weights must have one value per row");
+    for (double w : all.weights)
+        if (!(w >= 0.0) || !std::isfinite(w)) throw DataError(all.source + ": sample weights must be finite and >= 0");
+    std::vector<size_t> keep;
+    for (size_t r = 0; r < all.rows; ++r)
+        if (all.weights.empty() || all.weights[r] > 0.0) keep.push_back(r);
+    Weighted out;
+    out.data = keep.size() == all.rows ? all : [&] {
+        Dataset d = all;
+        d.X.clear();
+        d.target.clear();
+        d.weights.clear();
+        for (size_t r : keep) {
+            d.X.insert(d.X.end(), all.X.begin() + static_cast<std::ptrdiff_t>(r * all.cols),
+                       all.X.begin() + static_cast<std::ptrdiff_t>((r + 1) * all.cols));
+            d.target.push_back(all.target[r]);
+            d.weights.push_back(all.weights[r]);
+        }
+        d.rows = keep.size();
+        return d;
+    }();
+    if (out.data.rows == 0) throw DataError(all.source + ": every row has sample weight 0");
+    const BinaryLabels labels = encode_binary_labels(out.data.target, out.data.source);
+    out.class_weights = {1.0, 1.0};
+    if (options.balanced) {
+        double npos = 0.0;
+        for (double y : labels.y) npos += y > 0;
+        const double n = static_cast<double>(labels.y.size());
+        out.class_weights = {n / (2.0 * (n - npos)), n / (2.0 * npos)};
+    }
+    for (const auto& [label, w] : options.class_weight) {
+        if (!(w > 0.0) || !std::isfinite(w))
+            throw ParameterError("class weight of '" + label + "' must be a finite number > 0");
+        if (label == labels.classes[0])
+            out.class_weights[0] = w;
+        else if (label == labels.classes[1])
+            out.class_weights[1] = w;
+        else
+            throw ParameterError("class weight for '" + label + "', which is not a class of the target ('" +
+                                 labels.classes[0] + "', '" + labels.classes[1] + "')");
+    }
+    out.upper.resize(out.data.rows);
+    for (size_t t = 0; t < out.data.rows; ++t)
+        out.upper[t] = options.C * out.class_weights[labels.y[t] > 0 ? 1 : 0] *
+                       (out.data.weights.empty() ? 1.0 : out.data.weights[t]);
+    return out;
+}
+
+}  // namespace
+
+Model Model::train(const Dataset& all, const TrainOptions& options) {
+    if (all.rows == 0) throw DataError(all.source + ": no data rows");
+    if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
+    const Weighted weighted = apply_weights(all, options);
+    const Dataset& data = weighted.data;
     const BinaryLabels labels = encode_binary_labels(data.target, data.source);
     Model model;
+    model.class_weights = weighted.class_weights;
+    model.sample_weighted = !all.weights.empty();
     model.feature_names = data.feature_names;
     model.classes = labels.classes;
     model.target_name = data.target_name;
@@ -97,13 +169,13 @@ Model Model::train(const Dataset& data, const TrainOptions& options) {
     std::vector<double> points = data.X;
     (void)model.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
     const TensorKernel kernel(basis);
-    Machine machine = train_machine(kernel, points, data.rows, labels.y, options.C, options.solver);
+    Machine machine = train_machine(kernel, points, data.rows, labels.y, weighted.upper, options.solver);
     const size_t d = data.cols;
     for (size_t k = 0; k < machine.support.size(); ++k) {
         const size_t t = machine.support[k];
         model.support_vectors.insert(model.support_vectors.end(), points.begin() + static_cast<std::ptrdiff_t>(t * d),
                                      points.begin() + static_cast<std::ptrdiff_t>((t + 1) * d));
-        if (machine.solver.alpha[t] >= options.C) ++model.summary.bounded_support_vectors;
+        if (machine.solver.alpha[t] >= weighted.upper[t]) ++model.summary.bounded_support_vectors;
     }
     model.coefficients = std::move(machine.coefficients);
     model.bias = machine.bias;

@@ -88,6 +88,7 @@ std::string model_to_json(const Model& model) {
                      {"training_accuracy", s.training_accuracy},
                      {"support_vectors", s.support_vectors},
                      {"bounded_support_vectors", s.bounded_support_vectors}};
+    j["weights"] = {{"class", model.class_weights}, {"sample_weights", model.sample_weighted}};
     j["bias"] = model.bias;
     const size_t d = model.dim();
     json svs = json::array();
@@ -164,6 +165,13 @@ Model model_from_json(const std::string& content, const std::string& source) {
         m.summary.bounded_support_vectors =
             static_cast<size_t>(number(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors"));
         m.bias = number(field(j, "bias", w), w + ": bias");
+        if (j.contains("weights")) {  // optional: files without it were trained unweighted
+            const json& we = j["weights"];
+            m.class_weights = numbers(field(we, "class", w + ": weights"), w + ": weights.class", 2);
+            const json& sw = field(we, "sample_weights", w + ": weights");
+            if (!sw.is_boolean()) throw ModelFileError(w + ": weights.sample_weights: expected true or false");
+            m.sample_weighted = sw.get<bool>();
+        }
         const json& svs = field(j, "support_vectors", w);
         if (!svs.is_array()) throw ModelFileError(w + ": support_vectors: expected an array of rows");
         for (size_t i = 0; i < svs.size(); ++i) {

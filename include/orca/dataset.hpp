@@ -15,6 +15,7 @@ struct Dataset {
     std::vector<double> X;            // rows * cols, row-major
     std::vector<std::string> target;  // raw labels, empty when no target was read
     std::string target_name;          // the target column's name ("label" for LIBSVM)
+    std::vector<double> weights;      // per-row sample weights, empty when none were read
     size_t dropped_rows = 0;          // rows with missing values left out (drop_missing)
 };
 
@@ -27,6 +28,7 @@ struct ReadOptions {
     std::vector<std::string> features;          // CSV: columns to use ("" = all but the target)
     bool drop_missing = false;                  // leave out rows with missing cells instead of failing
     bool target_optional = false;               // read the target if the column exists, else skip it
+    std::string weight_column;                  // CSV: a column of sample weights >= 0 ("" = none)
     // LIBSVM format: the number of features to expect (0 = as many as the file uses).
     size_t libsvm_dimension = 0;
 };

@@ -1,6 +1,7 @@
 #pragma once
 // A trained two-class machine: scaler + basis + support vectors + a_i + b, and training itself.
 #include <cstddef>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -19,6 +20,11 @@ struct TrainOptions {
     // One entry: the same degree for every feature; otherwise one per feature.
     std::vector<int> degrees{8};
     double C = 1.0;
+    // Per-class multipliers of C, by label ("balanced": n / (2 n_class), as scikit-learn).
+    // Sample weights come with the data (Dataset::weights). C_t = C * class weight * sample weight;
+    // rows of weight 0 are left out (they could not move the solution).
+    std::map<std::string, double> class_weight;
+    bool balanced = false;
     SolverOptions solver;
 };
 
@@ -44,6 +50,11 @@ struct Machine {
 };
 
 // points: m x d row-major in kernel coordinates; y in {-1, +1}.
+// upper[t] = C_t > 0 (per-point box: class and sample weights).
+[[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                    std::span<const double> y, std::span<const double> upper,
+                                    const SolverOptions& options);
+// The same with one C for every point.
 [[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
                                     std::span<const double> y, double C, const SolverOptions& options);
 
@@ -57,6 +68,8 @@ class Model {
     Measure measure = Measure::probability;
     std::vector<int> degrees;  // one per feature
     double C = 1.0;
+    std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C: {negative, positive}
+    bool sample_weighted = false;                 // trained with per-row weights
     double tolerance = 1e-3;
     std::vector<double> support_vectors;  // n_sv x d, in kernel (scaled) coordinates
     std::vector<double> coefficients;     // a_i

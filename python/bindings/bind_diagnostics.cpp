@@ -83,8 +83,9 @@ void bind_diagnostics(py::module_& m) {
         py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("tolerance") = -1.0);
     m.def(
         "stability",
-        [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names, const py::dict& setting,
-           const std::string& kind, size_t count, std::uint64_t seed, double tol, int jobs, const std::vector<double>& eps) {
+        [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
+           const py::dict& setting, const std::string& kind, size_t count, std::uint64_t seed, double tol, int jobs,
+           const std::vector<double>& eps) {
             const Dataset ds = dataset(X, y, names);
             const Setting s = setting_of(setting);
             StabilityOptions o;
@@ -144,8 +145,8 @@ void bind_diagnostics(py::module_& m) {
         py::arg("y"), py::arg("kind"), py::arg("count"), py::arg("seed") = 1);
     m.def(
         "stability_fit",
-        [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names, const py::dict& setting,
-           const std::vector<size_t>& rows, double tol, const std::vector<double>& eps) {
+        [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
+           const py::dict& setting, const std::vector<size_t>& rows, double tol, const std::vector<double>& eps) {
             const Dataset ds = dataset(X, y, names);
             const Setting s = setting_of(setting);
             StabilityOptions o;
@@ -158,8 +159,8 @@ void bind_diagnostics(py::module_& m) {
             }
             return v;
         },
-        py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("rows"), py::arg("tol") = 1e-3,
-        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10});
+        py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("rows"),
+        py::arg("tol") = 1e-3, py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10});
     m.def(
         "stability_summary",
         [](const py::dict& setting, const std::string& resampling, const std::vector<IndexValues>& values) {
@@ -175,9 +176,12 @@ void bind_diagnostics(py::module_& m) {
         "experiment",
         [](const std::string& name, const std::string& data_path, size_t folds, int jobs) {
             std::vector<Experiment> experiments;
-            if (name == "spiral") experiments = spiral_experiment();
-            else if (name == "echocardiogram") experiments = echocardiogram_experiment(data_path);
-            else throw ParameterError("unknown experiment '" + name + "' (expected spiral or echocardiogram)");
+            if (name == "spiral")
+                experiments = spiral_experiment();
+            else if (name == "echocardiogram")
+                experiments = echocardiogram_experiment(data_path);
+            else
+                throw ParameterError("unknown experiment '" + name + "' (expected spiral or echocardiogram)");
             py::list out;
             for (const auto& e : experiments) {
                 SweepOptions o;

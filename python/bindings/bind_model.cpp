@@ -2,6 +2,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <map>
+
 #include "bindings.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
@@ -22,7 +24,8 @@ void require_matrix(const Array& X, const char* what) {
 // engine's classes are "0" and "1"; the caller renames them.
 Model fit(const Array& X, const std::vector<int>& y01, const std::vector<std::string>& names, const std::string& family,
           double alpha, double beta, double lambda, const std::string& measure, const std::vector<int>& degrees,
-          double C, double tol, double cache_mb, bool shrinking, long max_iter) {
+          double C, double tol, double cache_mb, bool shrinking, long max_iter,
+          const std::map<std::string, double>& class_weight, bool balanced, const std::vector<double>& sample_weight) {
     require_matrix(X, "X");
     Dataset ds;
     ds.source = "X";
@@ -34,6 +37,7 @@ Model fit(const Array& X, const std::vector<int>& y01, const std::vector<std::st
     ds.target_name = "y";
     ds.X.assign(X.data(), X.data() + ds.rows * ds.cols);
     for (int v : y01) ds.target.push_back(v ? "1" : "0");
+    ds.weights = sample_weight;
     TrainOptions o;
     o.family = FamilySpec::make(family, alpha, beta, lambda);
     o.measure = parse_measure(measure);
@@ -43,6 +47,8 @@ Model fit(const Array& X, const std::vector<int>& y01, const std::vector<std::st
     o.solver.cache_mb = cache_mb;
     o.solver.shrinking = shrinking;
     o.solver.max_iterations = max_iter;
+    o.class_weight = class_weight;
+    o.balanced = balanced;
     py::gil_scoped_release release;
     return Model::train(ds, o);
 }
@@ -147,6 +153,8 @@ void bind_model(py::module_& m) {
     m.def("fit", &fit, py::arg("X"), py::arg("y01"), py::arg("feature_names"), py::arg("family"), py::arg("alpha"),
           py::arg("beta"), py::arg("lam"), py::arg("measure"), py::arg("degrees"), py::arg("C"), py::arg("tol"),
           py::arg("cache_mb"), py::arg("shrinking"), py::arg("max_iter"),
+          py::arg("class_weight") = std::map<std::string, double>{}, py::arg("balanced") = false,
+          py::arg("sample_weight") = std::vector<double>{},
           "Train a C-SVC; y01 holds 0/1 (1 = positive class). Releases the GIL.");
 }
 

@@ -208,15 +208,14 @@ TEST_F(Cli, ExplainWritesShapleyValuesThatSumToTheDecision) {
     std::istringstream in(slurp(path("e.csv")));
     std::string header;
     std::getline(in, header);
-    EXPECT_EQ(header,
-              "row,decision,base,phi:x1,phi:x2,main:x1,main:x2,pair:x1*x2,remainder,interaction:x1*x2");
+    EXPECT_EQ(header, "row,decision,base,phi:x1,phi:x2,main:x1,main:x2,pair:x1*x2,remainder,interaction:x1*x2");
     size_t rows = 0;
     for (std::string line; std::getline(in, line); ++rows) {
         std::vector<double> v;
         std::stringstream cells(line);
         for (std::string c; std::getline(cells, c, ',');) v.push_back(std::stod(c));
         ASSERT_EQ(v.size(), 10u);
-        EXPECT_NEAR(v[3] + v[4], v[1] - v[2], 1e-10 * (1 + std::abs(v[1])));         // efficiency
+        EXPECT_NEAR(v[3] + v[4], v[1] - v[2], 1e-10 * (1 + std::abs(v[1])));                // efficiency
         EXPECT_NEAR(v[5] + v[6] + v[7] + v[8], v[1] - v[2], 1e-10 * (1 + std::abs(v[1])));  // components
         EXPECT_NEAR(v[9], v[7], 1e-10 * (1 + std::abs(v[7])));  // d = 2: the only pair interaction is h_12
     }
@@ -227,7 +226,7 @@ TEST_F(Cli, ExplainWritesShapleyValuesThatSumToTheDecision) {
     const std::string shapes = slurp(path("s.csv"));
     EXPECT_EQ(std::count(shapes.begin(), shapes.end(), '\n'), 11);  // header + 2 features x 5
     const std::string pairs = slurp(path("p.csv"));
-    EXPECT_EQ(std::count(pairs.begin(), pairs.end(), '\n'), 10);    // header + 3 x 3
+    EXPECT_EQ(std::count(pairs.begin(), pairs.end(), '\n'), 10);  // header + 3 x 3
     expect_refused("shapes --model " + path("m.json") + " --grid 1", "--grid and --pair-grid must be >= 2");
     expect_refused("shapes --model " + path("m.json") + " --pairs 2", "--pairs needs --pair-output FILE");
     write("wrong.csv", "x1,z\n0,0\n");
@@ -236,8 +235,8 @@ TEST_F(Cli, ExplainWritesShapleyValuesThatSumToTheDecision) {
 
 TEST_F(Cli, SweepSelectStabilityAndExperiments) {
     const std::string data = "--data " + path("spiral.csv") + " --target arm";
-    const RunResult sw = run("sweep " + data + " --degree 2..4,8 -C 1,10 --cv 3 --csv " + path("s.csv") + " --json " +
-                             path("s.json"));
+    const RunResult sw =
+        run("sweep " + data + " --degree 2..4,8 -C 1,10 --cv 3 --csv " + path("s.csv") + " --json " + path("s.json"));
     ASSERT_EQ(sw.code, 0) << sw.err;
     EXPECT_NE(sw.out.find("| legendre n=8 C=10 |"), std::string::npos) << sw.out;
     const std::string csv = slurp(path("s.csv"));
@@ -258,7 +257,8 @@ TEST_F(Cli, SweepSelectStabilityAndExperiments) {
     ASSERT_EQ(echo.code, 0) << echo.err;
     EXPECT_NE(echo.out.find("| jacobi(4.3,1.8) n=25 C=1"), std::string::npos);
     expect_refused("sweep " + data + " --degree 3..1", "--degree: empty range '3..1'");
-    expect_refused("sweep " + data + " --alpha 1,2 --beta 1,2,3 --family jacobi", "--alpha and --beta lists must have the same length");
+    expect_refused("sweep " + data + " --alpha 1,2 --beta 1,2,3 --family jacobi",
+                   "--alpha and --beta lists must have the same length");
     expect_refused("sweep " + data + " --cv 1", "--cv must be >= 2");
     expect_refused("stability " + data + " --degree 8", "give exactly one of --bootstrap N or --cv K");
     expect_refused("stability " + data + " --degree 4,8 --cv 3", "stability takes one setting");

@@ -93,9 +93,9 @@ TEST(Diagnostics, SweepIsTheSameForAnyNumberOfThreadsAndMatchesDirectFits) {
 TEST(Diagnostics, SelectionFollowsTheOccamRule) {
     SweepResult r;
     r.feature_names = {"a", "b"};
-    r.rows.push_back(row("l", 4, 0.80, 0.05, {0, 0.9, 0.1}, 4, 3, {0.5, 0.4}));    // not accurate enough
-    r.rows.push_back(row("l", 6, 0.92, 0.05, {0, 0.5, 0.5}, 9, 7, {0.3, 0.2}));    // within 1 SE
-    r.rows.push_back(row("l", 8, 0.94, 0.05, {0, 0.2, 0.8}, 12, 9, {0.1, 0.1}));   // the best
+    r.rows.push_back(row("l", 4, 0.80, 0.05, {0, 0.9, 0.1}, 4, 3, {0.5, 0.4}));      // not accurate enough
+    r.rows.push_back(row("l", 6, 0.92, 0.05, {0, 0.5, 0.5}, 9, 7, {0.3, 0.2}));      // within 1 SE
+    r.rows.push_back(row("l", 8, 0.94, 0.05, {0, 0.2, 0.8}, 12, 9, {0.1, 0.1}));     // the best
     r.rows.push_back(row("l", 10, 0.93, 0.05, {0, 0.5, 0.5}, 11, 9, {0.25, 0.25}));  // ties row 1 on order
     const Selection s = select_model(r);  // 1 SE = 0.05 / sqrt(5) = 0.022: candidates 1, 2, 3
     EXPECT_EQ(s.candidates, (std::vector<size_t>{1, 2, 3}));
@@ -125,10 +125,13 @@ TEST(Diagnostics, StabilityRuleAndResamplesAreReproducible) {
         EXPECT_EQ(a[k].values.size(), 8u);
         EXPECT_LE(a[k].lo, a[k].mean + 1e-12);
         EXPECT_GE(a[k].hi, a[k].mean - 1e-12);
-        if (a[k].is_degree) EXPECT_EQ(a[k].stable, a[k].hi - a[k].lo <= 2.0);
-        else EXPECT_EQ(a[k].stable, a[k].sd <= 0.05);
+        if (a[k].is_degree)
+            EXPECT_EQ(a[k].stable, a[k].hi - a[k].lo <= 2.0);
+        else
+            EXPECT_EQ(a[k].stable, a[k].sd <= 0.05);
     }
-    for (const char* n : {"OKC(1)", "OKC(2)", "N*", "T_0.05", "M_even", "OKC_i[x1]", "T_i[x2]"}) EXPECT_TRUE(names.count(n)) << n;
+    for (const char* n : {"OKC(1)", "OKC(2)", "N*", "T_0.05", "M_even", "OKC_i[x1]", "T_i[x2]"})
+        EXPECT_TRUE(names.count(n)) << n;
     o.kind = Resampling::cv;
     o.count = 5;
     const auto c = stability(data, legendre(8), o);

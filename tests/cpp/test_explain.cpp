@@ -120,12 +120,9 @@ struct Case {
 };
 
 const Case kCases[] = {
-    {"legendre", 0, 0, Measure::probability, {3, 4, 2}},
-    {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}},
-    {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2}},
-    {"chebyshev1", 0, 0, Measure::lebesgue, {4, 4}},
-    {"hermite", 0, 0, Measure::probability, {2, 3, 2}},
-    {"legendre", 0, 0, Measure::probability, {2, 1, 2, 1, 2, 1}},
+    {"legendre", 0, 0, Measure::probability, {3, 4, 2}},   {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}},
+    {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2}}, {"chebyshev1", 0, 0, Measure::lebesgue, {4, 4}},
+    {"hermite", 0, 0, Measure::probability, {2, 3, 2}},    {"legendre", 0, 0, Measure::probability, {2, 1, 2, 1, 2, 1}},
 };
 
 }  // namespace
@@ -191,7 +188,8 @@ TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
     for (size_t r = 0; r < rows; ++r) {
         std::vector<double> h(size_t{1} << d, 0.0), K(d);
         for (size_t i = 0; i < m.support_count(); ++i) {
-            for (size_t j = 0; j < d; ++j) K[j] = k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j], m.degrees[j]);
+            for (size_t j = 0; j < d; ++j)
+                K[j] = k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j], m.degrees[j]);
             for (size_t u = 0; u < h.size(); ++u) {
                 double t = m.coefficients[i];
                 for (size_t j = 0; j < d; ++j) t *= (u >> j & 1) ? K[j] - kappa[j] : kappa[j];

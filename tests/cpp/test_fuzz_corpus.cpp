@@ -36,6 +36,12 @@ void run_all(const std::string& target, void (*harness)(const std::uint8_t*, siz
 
 }  // namespace
 
-TEST(FuzzCorpus, CsvReader) { run_all("csv", orca::fuzz::csv_input); }
-TEST(FuzzCorpus, LibsvmReader) { run_all("libsvm", orca::fuzz::libsvm_input); }
-TEST(FuzzCorpus, ModelLoader) { run_all("model", orca::fuzz::model_input); }
+TEST(FuzzCorpus, CsvReader) {
+    run_all("csv", orca::fuzz::csv_input);
+}
+TEST(FuzzCorpus, LibsvmReader) {
+    run_all("libsvm", orca::fuzz::libsvm_input);
+}
+TEST(FuzzCorpus, ModelLoader) {
+    run_all("model", orca::fuzz::model_input);
+}

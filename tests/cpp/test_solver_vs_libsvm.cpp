@@ -23,7 +23,8 @@ struct LibsvmSolution {
 void silent(const char*) {}
 
 // Trains LIBSVM on the precomputed Gram matrix G (m x m) with labels y in {-1, +1}.
-LibsvmSolution train_libsvm(const std::vector<double>& G, const std::vector<double>& y, double C, double eps) {
+LibsvmSolution train_libsvm(const std::vector<double>& G, const std::vector<double>& y, double C, double eps,
+                            std::vector<double> class_weight = {}) {
     const size_t m = y.size();
     svm_set_print_string_function(&silent);
     std::vector<std::vector<svm_node>> rows(m);
@@ -45,7 +46,10 @@ LibsvmSolution train_libsvm(const std::vector<double>& G, const std::vector<doub
     param.cache_size = 100;
     param.shrinking = 1;
     param.probability = 0;
-    param.nr_weight = 0;
+    std::vector<int> weight_label{-1, 1};
+    param.nr_weight = class_weight.empty() ? 0 : 2;
+    param.weight_label = class_weight.empty() ? nullptr : weight_label.data();
+    param.weight = class_weight.empty() ? nullptr : class_weight.data();
     EXPECT_EQ(svm_check_parameter(&prob, &param), nullptr);
     svm_model* model = svm_train(&prob, &param);
     // LIBSVM's decision is for label[0] as the positive class.
@@ -185,4 +189,27 @@ TEST(SolverVsLibsvm, OverlappingBlobsManyBoundedSupportVectors) {
 
 TEST(SolverVsLibsvm, HermiteStandardised) {
     compare_with_libsvm({"blobs hermite n=3 C=2", blobs(300, 3, 9u, 2.0), "hermite", 0, 0, {3}, 2.0});
+}
+
+TEST(SolverVsLibsvm, ClassWeightsMatchLibsvmWeights) {
+    // C_t = C * w_class: LIBSVM's -w option on the same Gram matrix.
+    const Dataset data = load_echocardiogram(test::echocardiogram_path());
+    const BinaryLabels labels = encode_binary_labels(data.target, "echo");
+    const Scaler scaler = Scaler::fit(data.X, data.rows, data.cols, ScalerKind::minmax, data.feature_names);
+    std::vector<double> pts = data.X;
+    (void)scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, "echo");
+    const TensorKernel kernel(Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(5, 3)));
+    const auto G = kernel.gram(kernel.prepare(pts, data.rows));
+    const double C = 2.0, w_neg = 0.7, w_pos = 2.9;
+    std::vector<double> upper(data.rows);
+    for (size_t t = 0; t < data.rows; ++t) upper[t] = C * (labels.y[t] > 0 ? w_pos : w_neg);
+    SolverOptions o;
+    o.tolerance = 1e-5;
+    const Machine ours = train_machine(kernel, pts, data.rows, labels.y, upper, o);
+    const LibsvmSolution ref = train_libsvm(G, labels.y, C, 1e-5, {w_neg, w_pos});
+    std::vector<double> a(data.rows, 0.0);
+    for (size_t k = 0; k < ours.support.size(); ++k) a[ours.support[k]] = ours.coefficients[k];
+    EXPECT_NEAR(dual_objective(G, a), dual_objective(G, ref.a), 1e-6 * std::abs(dual_objective(G, ref.a)));
+    EXPECT_NEAR(ours.bias, ref.bias, 1e-4);
+    for (size_t t = 0; t < data.rows; ++t) EXPECT_LE(std::abs(a[t]), upper[t] * (1 + 1e-12));
 }

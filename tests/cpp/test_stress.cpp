@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "orca/kernel.hpp"
 #include "orca/errors.hpp"
+#include "orca/kernel.hpp"
 #include "orca/model.hpp"
 #include "orca/system_memory.hpp"
 #include "test_helpers.hpp"
@@ -34,7 +34,8 @@ std::vector<long double> jacobi_long(long double al, long double be, int n, long
     if (n >= 1) p[1] = (x - b(0)) / std::sqrt(c(1));
     for (int k = 1; k < n; ++k)
         p[static_cast<size_t>(k) + 1] =
-            ((x - b(k)) * p[static_cast<size_t>(k)] - std::sqrt(c(k)) * p[static_cast<size_t>(k) - 1]) / std::sqrt(c(k + 1));
+            ((x - b(k)) * p[static_cast<size_t>(k)] - std::sqrt(c(k)) * p[static_cast<size_t>(k) - 1]) /
+            std::sqrt(c(k + 1));
     return p;
 }
 
@@ -53,7 +54,8 @@ Dataset two_class(std::vector<double> X, std::vector<std::string> y, size_t d) {
 }  // namespace
 
 TEST(Stress, RecurrenceMatchesLongDoubleUpToDegree100AtTheEnds) {
-    for (auto [al, be] : std::vector<std::pair<double, double>>{{0, 0}, {-0.5, -0.5}, {2.5, 1.2}, {4.3, 1.8}, {-0.9, 3}}) {
+    for (auto [al, be] :
+         std::vector<std::pair<double, double>>{{0, 0}, {-0.5, -0.5}, {2.5, 1.2}, {4.3, 1.8}, {-0.9, 3}}) {
         const Recurrence rec(FamilySpec::make("jacobi", al, be), Measure::probability, 100);
         std::vector<double> p(101);
         for (double x : {-1.0, -1.0 + 1e-12, -0.99, 0.0, 0.5, 0.999999, 1.0}) {

@@ -13,25 +13,34 @@ from sklearn.utils.estimator_checks import check_estimator
 
 from orca_svm import OrcaSVC, make_double_spiral
 
-# Checks that cannot pass, with the reason (also listed in docs/python.md). Empty: with the
-# "binary_only" tag, scikit-learn runs its checks on two-class data, and every one passes.
-EXPECTED_FAILURES: dict = {}
+# Checks that cannot pass, with the reason (also listed in docs/python.md); each is marked as a
+# strict expected failure, so a check that starts passing is reported too. With the
+# "binary_only" tag, scikit-learn runs its classifier checks on two-class data.
+EXPECTED_FAILURES: dict = {
+    "check_sample_weights_invariance[kind=zeros]":
+        "the check shuffles zero-weight rows in: SMO then visits the remaining rows in another order and "
+        "stops at another point within its tolerance (differences ~1e-4, the check demands 1e-7); "
+        "scikit-learn's own SVC declares the same expected failure",
+}
 
 
 def _check_id(item):
     _, check = item
-    return getattr(check, "func", check).__name__
+    name = getattr(check, "func", check).__name__
+    kind = getattr(check, "keywords", {}).get("kind")
+    return f"{name}[kind={kind}]" if kind else name
 
 
 CHECKS = list(check_estimator(OrcaSVC(degree=3), generate_only=True))
+PARAMS = [pytest.param(c, id=_check_id(c),
+                       marks=[pytest.mark.xfail(strict=True, reason=EXPECTED_FAILURES[_check_id(c)])]
+                       if _check_id(c) in EXPECTED_FAILURES else [])
+          for c in CHECKS]
 
 
-@pytest.mark.parametrize("item", CHECKS, ids=[_check_id(c) for c in CHECKS])
+@pytest.mark.parametrize("item", PARAMS)
 def test_sklearn_estimator_checks(item):
     estimator, check = item
-    name = _check_id(item)
-    if name in EXPECTED_FAILURES:
-        pytest.xfail(EXPECTED_FAILURES[name])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check(estimator)
