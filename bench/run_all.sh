@@ -11,6 +11,8 @@ okc=$(./build/bench/bench_okc "$shared")
 explain=$(./build/bench/bench_explain)
 make python >/dev/null
 training=$(.venv/bin/python bench/bench_training.py)
+kernel=$(.venv/bin/python bench/bench_kernel.py build/bench/bench_kernel)
+threads=$(bash bench/bench_threads.sh "$shared")
 {
   echo "# Benchmarks"
   echo
@@ -40,6 +42,14 @@ training=$(.venv/bin/python bench/bench_training.py)
   echo "Target (explanations issue): 10,000 rows, d = 10, 1,000 support vectors, all Shapley values in"
   echo "under 2 s. The coalition column enumerates all 2^d coalitions (timed on the rows shown and"
   echo "scaled linearly to the full row count)."
+  echo
+  echo "## Kernel throughput (bench/bench_kernel.cpp + bench_kernel.py)"
+  echo
+  echo "$kernel"
+  echo
+  echo "## One thread vs two (bench/bench_threads.sh)"
+  echo
+  echo "$threads"
   echo
   echo "## Training (bench/bench_training.py)"
   echo
