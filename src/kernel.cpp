@@ -11,7 +11,7 @@ constexpr double kCdErrorRatio = 32.0;
 // (n + 1 multiply-adds against ~10 operations and a division), and is exact: use it outright.
 constexpr int kDirectUpTo = 6;
 // Rows shorter than this are computed on one thread: the fork costs more than it saves.
-constexpr size_t kParallelRowLength = 4096;
+constexpr size_t kParallelRowLength = 1024;
 }  // namespace
 
 TensorKernel::TensorKernel(Basis basis) : basis_(std::move(basis)) {

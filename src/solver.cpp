@@ -22,7 +22,7 @@ namespace {
 // Curvature used when K_ii + K_jj - 2 K_ij <= 0 (a non-strictly-convex pair), as LIBSVM does.
 constexpr double kTau = 1e-12;
 // Gradient updates over fewer variables than this stay on one thread.
-constexpr size_t kParallelUpdate = 8192;
+constexpr size_t kParallelUpdate = 2048;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 enum class Bound : char { lower, upper, free };
