@@ -71,6 +71,7 @@ Dataset subset(const Dataset& data, const std::vector<size_t>& rows) {
         out.X.insert(out.X.end(), data.X.begin() + static_cast<std::ptrdiff_t>(r * data.cols),
                      data.X.begin() + static_cast<std::ptrdiff_t>((r + 1) * data.cols));
         if (!data.target.empty()) out.target.push_back(data.target[r]);
+        if (!data.weights.empty()) out.weights.push_back(data.weights[r]);  // folds keep their rows' weights
     }
     return out;
 }

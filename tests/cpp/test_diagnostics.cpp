@@ -203,3 +203,12 @@ TEST(Diagnostics, StabilityPiecesGiveTheWhole) {
         EXPECT_EQ(pieces[k].verdict, whole[k].verdict);
     }
 }
+
+TEST(Diagnostics, SubsetKeepsSampleWeights) {
+    Dataset d = make_double_spiral();
+    d.weights.assign(d.rows, 1.0);
+    d.weights[7] = 2.5;
+    const Dataset s = subset(d, {3, 7, 9});
+    EXPECT_EQ(s.weights, (std::vector<double>{1.0, 2.5, 1.0}));
+    EXPECT_EQ(s.target.size(), 3u);
+}
