@@ -40,20 +40,6 @@ struct Prepared {
     }
 };
 
-std::vector<double> scaled_rows(const Model& m, std::span<const double> X, size_t rows, OutOfRange policy,
-                                const std::string& source, size_t& clipped) {
-    if (X.size() != rows * m.dim())
-        throw DataError(source + ": expected " + std::to_string(m.dim()) + " features per row");
-    std::vector<double> points(X.begin(), X.end());
-    clipped = m.scaler.transform(points, rows, policy, m.feature_names, source);
-    return points;
-}
-
-double scaled_value(const Model& m, size_t j, double x) {
-    return m.scaler.kind == ScalerKind::minmax ? 2.0 * (x - m.scaler.min[j]) / (m.scaler.max[j] - m.scaler.min[j]) - 1.0
-                                               : (x - m.scaler.mean[j]) / m.scaler.std[j];
-}
-
 // Raw grid over feature j's training range.
 std::vector<double> grid_over(const Model& m, size_t j, size_t points) {
     std::vector<double> g(points);
@@ -70,7 +56,7 @@ std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, siz
     const size_t nsv = m.support_count(), d = m.dim();
     std::vector<double> G(grid.size() * nsv);
     for (size_t t = 0; t < grid.size(); ++t) {
-        const double z = scaled_value(m, j, grid[t]);
+        const double z = m.scaler.scale(j, grid[t]);
         for (size_t i = 0; i < nsv; ++i)
             G[t * nsv + i] = rec.kernel_direct(m.support_vectors[i * d + j], z, m.degrees[j]) - p.kappa[j];
     }
@@ -85,7 +71,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
     Explanation out;
     out.rows = rows;
     out.dim = d;
-    const auto points = scaled_rows(model, X, rows, options.out_of_range, source, out.clipped_rows);
+    const auto points = model.scaled_rows(X, rows, options.out_of_range, source, &out.clipped_rows);
     const Prepared p(model);
     const PreparedPoints Q = p.kernel.prepare(points, rows);
     double sum_a = 0.0;
@@ -218,8 +204,7 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
 std::vector<double> shapley_by_coalitions(const Model& model, std::span<const double> X, size_t rows) {
     const size_t d = model.dim(), nsv = model.support_count();
     if (d > 20) throw ParameterError("coalition enumeration is limited to 20 features (2^d coalitions)");
-    size_t clipped = 0;
-    const auto points = scaled_rows(model, X, rows, OutOfRange::clip, "data", clipped);
+    const auto points = model.scaled_rows(X, rows, OutOfRange::clip, "data");
     const Prepared p(model);
     const PreparedPoints Q = p.kernel.prepare(points, rows);
     const size_t subsets = size_t{1} << d;

@@ -213,13 +213,18 @@ std::vector<double> Model::decision_function_scaled(std::span<const double> poin
     return out;
 }
 
-std::vector<double> Model::decision_function(std::span<const double> X, size_t rows, OutOfRange policy,
-                                             const std::string& source, size_t* clipped_rows) const {
+std::vector<double> Model::scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
+                                       const std::string& source, size_t* clipped_rows) const {
     if (X.size() != rows * dim()) throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
     std::vector<double> points(X.begin(), X.end());
     const size_t clipped = scaler.transform(points, rows, policy, feature_names, source);
     if (clipped_rows) *clipped_rows = clipped;
-    return decision_function_scaled(points, rows);
+    return points;
+}
+
+std::vector<double> Model::decision_function(std::span<const double> X, size_t rows, OutOfRange policy,
+                                             const std::string& source, size_t* clipped_rows) const {
+    return decision_function_scaled(scaled_rows(X, rows, policy, source, clipped_rows), rows);
 }
 
 }  // namespace orca

@@ -57,6 +57,14 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
     return s;
 }
 
+double Scaler::scale(size_t j, double x) const {
+    return kind == ScalerKind::minmax ? 2.0 * (x - min[j]) / (max[j] - min[j]) - 1.0 : (x - mean[j]) / std[j];
+}
+
+double Scaler::unscale(size_t j, double z) const {
+    return kind == ScalerKind::minmax ? min[j] + (z + 1.0) / 2.0 * (max[j] - min[j]) : mean[j] + z * std[j];
+}
+
 size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, const std::vector<std::string>& names,
                          const std::string& source) const {
     const size_t cols = min.size();
@@ -77,11 +85,8 @@ size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, co
                 v = std::clamp(v, min[j], max[j]);
                 clipped = true;
             }
-            if (kind == ScalerKind::minmax) {
-                v = std::clamp(2.0 * (v - min[j]) / (max[j] - min[j]) - 1.0, -1.0, 1.0);
-            } else {
-                v = (v - mean[j]) / std[j];
-            }
+            // Clipped min-max values can round a hair outside [-1, 1]; keep them inside.
+            v = kind == ScalerKind::minmax ? std::clamp(scale(j, v), -1.0, 1.0) : scale(j, v);
             X[r * cols + j] = v;
         }
         if (clipped) ++clipped_rows;

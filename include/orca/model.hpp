@@ -89,6 +89,10 @@ class Model {
     [[nodiscard]] std::vector<double> decision_function(std::span<const double> X, size_t rows, OutOfRange policy,
                                                         const std::string& source,
                                                         size_t* clipped_rows = nullptr) const;
+    // Raw rows (rows x d) in kernel coordinates: checked, copied and scaled; values outside the
+    // training range clipped or refused by policy, clipped_rows counting them.
+    [[nodiscard]] std::vector<double> scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
+                                                  const std::string& source, size_t* clipped_rows = nullptr) const;
     // Decision values for rows already in kernel coordinates.
     [[nodiscard]] std::vector<double> decision_function_scaled(std::span<const double> points, size_t rows) const;
     [[nodiscard]] const std::string& label_for(double decision) const {

@@ -24,6 +24,10 @@ struct Scaler {
     static Scaler fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
                       const std::vector<std::string>& names);
 
+    // One value of feature j into the kernel's coordinates (no clipping), and back.
+    [[nodiscard]] double scale(size_t j, double x) const;
+    [[nodiscard]] double unscale(size_t j, double z) const;
+
     // Scales X in place. Values outside the training range are clipped to it (clip) or refused
     // with a DataError naming the row and feature (error). Returns the number of rows clipped.
     size_t transform(std::span<double> X, size_t rows, OutOfRange policy, const std::vector<std::string>& names,

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "numpy_data.hpp"
 #include "orca/diagnostics_format.hpp"
 #include "orca/errors.hpp"
 #include "orca/experiments.hpp"
@@ -13,23 +14,6 @@ namespace py = pybind11;
 
 namespace orca::python {
 namespace {
-
-using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
-
-Dataset dataset(const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names) {
-    if (X.ndim() != 2) throw DataError("X must be a 2-D array");
-    Dataset ds;
-    ds.source = "X";
-    ds.rows = static_cast<size_t>(X.shape(0));
-    ds.cols = static_cast<size_t>(X.shape(1));
-    if (names.size() != ds.cols) throw ParameterError("feature_names must have one name per column");
-    if (y.size() != ds.rows) throw DataError("y must have one label per row of X");
-    ds.feature_names = names;
-    ds.target_name = "y";
-    ds.X.assign(X.data(), X.data() + ds.rows * ds.cols);
-    ds.target = y;
-    return ds;
-}
 
 Setting setting_of(const py::dict& d) {
     Setting s;
@@ -61,7 +45,7 @@ void bind_diagnostics(py::module_& m) {
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const std::vector<py::dict>& settings, size_t folds, std::uint64_t seed, double tol, int jobs,
            const std::vector<double>& eps, double tolerance) {
-            const Dataset ds = dataset(X, y, names);
+            const Dataset ds = dataset_from(X, y, names);
             std::vector<Setting> grid;
             for (const auto& d : settings) grid.push_back(setting_of(d));
             SweepOptions o;
@@ -86,7 +70,7 @@ void bind_diagnostics(py::module_& m) {
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const py::dict& setting, const std::string& kind, size_t count, std::uint64_t seed, double tol, int jobs,
            const std::vector<double>& eps) {
-            const Dataset ds = dataset(X, y, names);
+            const Dataset ds = dataset_from(X, y, names);
             const Setting s = setting_of(setting);
             StabilityOptions o;
             if (kind != "bootstrap" && kind != "cv") throw ParameterError("resampling must be 'bootstrap' or 'cv'");
@@ -147,7 +131,7 @@ void bind_diagnostics(py::module_& m) {
         "stability_fit",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const py::dict& setting, const std::vector<size_t>& rows, double tol, const std::vector<double>& eps) {
-            const Dataset ds = dataset(X, y, names);
+            const Dataset ds = dataset_from(X, y, names);
             const Setting s = setting_of(setting);
             StabilityOptions o;
             o.solver.tolerance = tol;

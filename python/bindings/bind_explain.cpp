@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "numpy_data.hpp"
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
 
@@ -10,8 +11,6 @@ namespace py = pybind11;
 
 namespace orca::python {
 namespace {
-
-using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 py::array_t<double> shaped(const std::vector<double>& v, std::vector<py::ssize_t> shape) {
     py::array_t<double> a(shape);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "bindings.hpp"
+#include "numpy_data.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
 
@@ -12,8 +13,6 @@ namespace py = pybind11;
 
 namespace orca::python {
 namespace {
-
-using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 void require_matrix(const Array& X, const char* what) {
     if (X.ndim() != 2)
@@ -26,17 +25,9 @@ Model fit(const Array& X, const std::vector<int>& y01, const std::vector<std::st
           double alpha, double beta, double lambda, const std::string& measure, const std::vector<int>& degrees,
           double C, double tol, double cache_mb, bool shrinking, long max_iter,
           const std::map<std::string, double>& class_weight, bool balanced, const std::vector<double>& sample_weight) {
-    require_matrix(X, "X");
-    Dataset ds;
-    ds.source = "X";
-    ds.rows = static_cast<size_t>(X.shape(0));
-    ds.cols = static_cast<size_t>(X.shape(1));
-    if (names.size() != ds.cols) throw ParameterError("feature_names must have one name per column");
-    if (y01.size() != ds.rows) throw DataError("y must have one label per row of X");
-    ds.feature_names = names;
-    ds.target_name = "y";
-    ds.X.assign(X.data(), X.data() + ds.rows * ds.cols);
-    for (int v : y01) ds.target.push_back(v ? "1" : "0");
+    std::vector<std::string> labels;
+    for (int v : y01) labels.push_back(v ? "1" : "0");
+    Dataset ds = dataset_from(X, std::move(labels), names);
     ds.weights = sample_weight;
     TrainOptions o;
     o.family = FamilySpec::make(family, alpha, beta, lambda);
@@ -107,9 +98,7 @@ void bind_model(py::module_& m) {
                 const size_t d = s.dim();
                 for (size_t k = 0; k < raw.size(); ++k) {
                     const size_t j = k % d;
-                    raw[k] = s.scaler.kind == ScalerKind::minmax
-                                 ? (raw[k] + 1.0) / 2.0 * (s.scaler.max[j] - s.scaler.min[j]) + s.scaler.min[j]
-                                 : raw[k] * s.scaler.std[j] + s.scaler.mean[j];
+                    raw[k] = s.scaler.unscale(j, raw[k]);
                 }
                 return matrix(raw, d);
             },
