@@ -62,12 +62,12 @@ void add_analysis_options(CLI::App& sub, AnalysisArgs& a) {
 
 void print_analysis(const Model& model, const AnalysisArgs& a) {
     const OkcOptions options = parse_options(a);
-    const OkcReport report = analyze(expansion_of(model), options);
+    const ModelAnalysis analysis = analyze_model(model, options);
     OkcTextOptions text;
     text.top_pairs = static_cast<size_t>(a.top_pairs);
-    fmt::print("{}", okc_to_text(report, model, text));
+    fmt::print("{}", model_analysis_to_text(analysis, model, text));
     if (!a.json.empty()) {
-        write_file_atomically(a.json, okc_to_json(report, model));
+        write_file_atomically(a.json, model_analysis_to_json(analysis, model));
         fmt::print(stderr, "analysis written to {}\n", a.json);
     }
 }

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "orca/errors.hpp"
+#include "orca/multiclass.hpp"
 
 namespace orca::cli {
 namespace {
@@ -136,6 +137,25 @@ void ProgressLine::solver_update(long iterations, double gap) {
     fmt::print(stderr, "training: {} iterations, largest KKT violation {:.3g}\n", iterations, gap);
 }
 
+Model explained_model(const Model& model, const std::string& label) {
+    if (model.task == Task::regression) {
+        if (!label.empty()) throw ParameterError("--class applies to classifiers; this model is a regression");
+        return model;
+    }
+    std::string list;
+    for (const auto& c : model.classes) list += (list.empty() ? "'" : ", '") + c + "'";
+    if (label.empty()) {
+        if (model.is_multiclass())
+            throw ParameterError("a multi-class model is explained one class at a time: give --class LABEL (one of " +
+                                 list + ")");
+        return model;
+    }
+    const auto it = std::find(model.classes.begin(), model.classes.end(), label);
+    if (it == model.classes.end())
+        throw ParameterError("--class '" + label + "' is not a class of the model (" + list + ")");
+    return class_model(model, static_cast<size_t>(it - model.classes.begin()));
+}
+
 void print_model_summary(std::ostream& out, const Model& model) {
     const auto& s = model.summary;
     std::string family = to_string(model.family.kind);
@@ -156,26 +176,55 @@ void print_model_summary(std::ostream& out, const Model& model) {
     fmt::print(out, "degree n          {}\n", degrees);
     fmt::print(out, "basis size        {:.6g} functions\n", model.basis().size());
     fmt::print(out, "features (d)      {}\n", model.dim());
-    fmt::print(out, "target            '{}': negative class '{}', positive class '{}'\n", model.target_name,
-               model.classes[0], model.classes[1]);
+    if (model.task == Task::regression) {
+        fmt::print(out, "task              epsilon-SVR regression of '{}' (epsilon = {:g})\n", model.target_name,
+                   model.epsilon);
+    } else if (model.is_multiclass()) {
+        std::string list;
+        for (const auto& c : model.classes) list += (list.empty() ? "'" : ", '") + c + "'";
+        fmt::print(out, "target            '{}': {} classes ({})\n", model.target_name, model.classes.size(), list);
+        fmt::print(out, "multi-class       {} ({} two-class machines)\n",
+                   model.multi_class == MultiClass::ovo ? "one-vs-one" : "one-vs-rest", model.machines.size());
+    } else {
+        fmt::print(out, "target            '{}': negative class '{}', positive class '{}'\n", model.target_name,
+                   model.classes[0], model.classes[1]);
+    }
     fmt::print(out, "scaler            {}\n",
                model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
                                                        : "standardise to mean 0, sd 1 (training data)");
-    fmt::print(
-        out, "C                 {:g}{}\n", model.C,
-        model.class_weights[0] != 1.0 || model.class_weights[1] != 1.0 || model.sample_weighted
-            ? fmt::format(" x class weights ('{}': {:g}, '{}': {:g}){}", model.classes[0], model.class_weights[0],
-                          model.classes[1], model.class_weights[1], model.sample_weighted ? " x sample weights" : "")
-            : "");
+    std::string weights;
+    const bool weighted =
+        std::any_of(model.class_weights.begin(), model.class_weights.end(), [](double w) { return w != 1.0; });
+    if (weighted) {
+        weights = " x class weights (";
+        for (size_t c = 0; c < model.classes.size(); ++c)
+            weights += fmt::format("{}'{}': {:g}", c ? ", " : "", model.classes[c], model.class_weights[c]);
+        weights += ")";
+    }
+    if (model.sample_weighted) weights += " x sample weights";
+    fmt::print(out, "C                 {:g}{}\n", model.C, weights);
     fmt::print(out, "tolerance         {:g}\n", model.tolerance);
     fmt::print(out, "training rows     {}\n", s.rows);
     fmt::print(out, "support vectors   {} ({} at the bound C)\n", s.support_vectors, s.bounded_support_vectors);
-    fmt::print(out, "bias b            {:.10g}\n", model.bias);
+    if (!model.is_multiclass()) fmt::print(out, "bias b            {:.10g}\n", model.bias);
     fmt::print(out, "solver            {} iterations, {}\n", s.iterations,
                s.converged ? fmt::format("converged (gap {:.3g})", s.gap)
                            : fmt::format("STOPPED AT THE ITERATION CAP (gap {:.3g})", s.gap));
-    fmt::print(out, "dual objective    {:.10g}\n", s.objective);
-    fmt::print(out, "training accuracy {:.4f}\n", s.training_accuracy);
+    fmt::print(out, "dual objective    {:.10g}{}\n", s.objective,
+               model.is_multiclass() ? " (sum over the machines)" : "");
+    if (model.task == Task::regression)
+        fmt::print(out, "training R^2      {:.4f}\n", s.training_r2);
+    else
+        fmt::print(out, "training accuracy {:.4f}\n", s.training_accuracy);
+    if (model.has_probability())
+        fmt::print(out, "probabilities     Platt sigmoids from internal cross-validation{}\n",
+                   model.is_multiclass() && model.multi_class == MultiClass::ovo ? ", pairwise coupling" : "");
+    for (size_t m = 0; m < model.machines.size(); ++m) {
+        const auto& ms = model.machines[m].summary;
+        fmt::print(out,
+                   "  machine {:<3}     {}: {} rows, {} support vectors, {} iterations, training accuracy {:.4f}\n",
+                   m + 1, machine_name(model, m), ms.rows, ms.support_vectors, ms.iterations, ms.training_accuracy);
+    }
 }
 
 }  // namespace orca::cli

@@ -36,6 +36,10 @@ class ProgressLine {
 };
 
 // The settings and training results of a model, as the fit, info and demo commands show them.
+// The decision function an explanation is about: the model's own (two classes: classes[1]'s
+// score; regression: the prediction), or with `label` the class score of that class
+// (class_model). A multi-class model needs a label.
+Model explained_model(const Model& model, const std::string& label);
 void print_model_summary(std::ostream& out, const Model& model);
 
 }  // namespace orca::cli

@@ -17,12 +17,12 @@ namespace orca::cli {
 namespace {
 
 struct ExplainArgs {
-    std::string model, data, output, format = "auto", out_of_range = "clip";
+    std::string model, data, output, format = "auto", out_of_range = "clip", label;
     bool interactions = false, no_components = false, quiet = false;
 };
 
 void run_explain(const ExplainArgs& a) {
-    const Model model = load_model(a.model);
+    const Model model = explained_model(load_model(a.model), a.label);
     const Dataset data = read_for_model(model, a.data, a.format);
     ExplainOptions o;
     o.components = !a.no_components;
@@ -79,6 +79,8 @@ void add_explain_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "explain", "exact per-row Shapley values and functional-ANOVA components (main, pair, remainder)");
     sub->add_option("--model", args->model, "model file written by orca fit")->required();
+    sub->add_option("--class", args->label,
+                    "explain this class's score (required for multi-class models; see docs/multiclass.md)");
     sub->add_option("--data", args->data, "rows to explain (CSV or LIBSVM format, the model's feature columns)")
         ->required();
     sub->add_option("--output", args->output, "write the CSV here (default: stdout)");

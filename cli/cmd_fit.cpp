@@ -1,6 +1,7 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <iostream>
 #include <memory>
 
@@ -16,11 +17,13 @@ namespace {
 struct FitArgs {
     std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
     double alpha = 0.0, beta = 0.0, lambda = 0.5, C = 1.0, tol = 1e-3, cache_mb = 200.0;
-    std::string degree = "8", model, class_weight, sample_weight;
+    std::string degree = "8", model, class_weight, sample_weight, task = "classification", multi_class = "ovo";
+    double epsilon = 0.1;
     long max_iter = 0;
-    bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false;
+    uint64_t seed = 0;
+    bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false, probability = false;
     AnalysisArgs analysis;
-    CLI::Option *alpha_opt = nullptr, *beta_opt = nullptr, *lambda_opt = nullptr;
+    CLI::Option *alpha_opt = nullptr, *beta_opt = nullptr, *lambda_opt = nullptr, *epsilon_opt = nullptr;
 };
 
 void run_fit(const FitArgs& a) {
@@ -33,6 +36,16 @@ void run_fit(const FitArgs& a) {
     if (!(a.tol > 0.0)) throw ParameterError("--tol must be > 0, got " + fmt::format("{:g}", a.tol));
     if (!(a.cache_mb > 0.0)) throw ParameterError("--cache-mb must be > 0");
     TrainOptions options;
+    options.task = parse_task(a.task);
+    if (a.epsilon_opt->count() && options.task != Task::regression)
+        throw ParameterError("--epsilon applies to --task regression only");
+    if (!(a.epsilon >= 0.0)) throw ParameterError("--epsilon must be >= 0, got " + fmt::format("{:g}", a.epsilon));
+    if (options.task == Task::regression && (a.probability || !a.class_weight.empty()))
+        throw ParameterError("--probability and --class-weight apply to classification, not --task regression");
+    options.epsilon = a.epsilon;
+    options.multi_class = parse_multi_class(a.multi_class);
+    options.probability = a.probability;
+    options.seed = a.seed;
     options.family = FamilySpec::make(a.family, a.alpha, a.beta, a.lambda);
     options.measure = parse_measure(a.measure);
     options.C = a.C;
@@ -92,7 +105,8 @@ void run_fit(const FitArgs& a) {
 
 void add_fit_command(CLI::App& app) {
     auto args = std::make_shared<FitArgs>();
-    auto* sub = app.add_subcommand("fit", "train a C-SVC with a truncated orthogonal-polynomial kernel");
+    auto* sub = app.add_subcommand(
+        "fit", "train a C-SVC (two or more classes) or an epsilon-SVR with a truncated orthogonal-polynomial kernel");
     sub->add_option("--data", args->data, "training data (CSV with a header, or LIBSVM format)")->required();
     sub->add_option("--target", args->target, "name of the target column (CSV)");
     sub->add_option("--features", args->features, "comma-separated feature columns (default: all others)");
@@ -112,6 +126,17 @@ void add_fit_command(CLI::App& app) {
     sub->add_option("--max-iter", args->max_iter, "iteration cap (0: max(10^7, 100 m))");
     sub->add_flag("--no-shrinking", args->no_shrinking, "disable the shrinking heuristic");
     sub->add_flag("--drop-missing", args->drop_missing, "leave out rows with missing values (and say how many)");
+    sub->add_option("--task", args->task, "classification (C-SVC) or regression (epsilon-SVR)")->capture_default_str();
+    args->epsilon_opt =
+        sub->add_option("--epsilon", args->epsilon, "regression: half-width of the insensitive tube (>= 0)")
+            ->capture_default_str();
+    sub->add_option("--multi-class", args->multi_class,
+                    "more than two classes: ovo (one-vs-one, LIBSVM's) or ovr (one-vs-rest)")
+        ->capture_default_str();
+    sub->add_flag("--probability", args->probability,
+                  "fit Platt sigmoids by internal 5-fold cross-validation, so predict can give probabilities");
+    sub->add_option("--seed", args->seed, "seed of the cross-validation folds for --probability")
+        ->capture_default_str();
     sub->add_option("--class-weight", args->class_weight,
                     "multiply C per class: 'balanced' (n / (2 n_class)) or LABEL=WEIGHT pairs, e.g. 0=1,1=2.3");
     sub->add_option("--sample-weight", args->sample_weight,

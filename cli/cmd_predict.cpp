@@ -1,15 +1,20 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "csv_output.hpp"
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/probability.hpp"
 
 namespace orca::cli {
 namespace {
@@ -27,17 +32,48 @@ void run_predict(const PredictArgs& a) {
         throw DataError(a.data + ": its features (" + std::to_string(data.cols) + ") do not match the model's (" +
                         std::to_string(model.dim()) + ")");
     size_t clipped = 0;
-    const auto decision = model.decision_function(data.X, data.rows, policy, a.data, &clipped);
+    const auto points = model.scaled_rows(data.X, data.rows, policy, a.data, &clipped);
+    const auto values = machine_decisions(model, points, data.rows);
     std::ostringstream out;
     out.precision(17);
-    out << "label,decision\n";
     size_t correct = 0, known = 0;
-    for (size_t r = 0; r < data.rows; ++r) {
-        const std::string& label = model.label_for(decision[r]);
-        out << label << "," << decision[r] << "\n";
-        if (!data.target.empty() && (data.target[r] == model.classes[0] || data.target[r] == model.classes[1])) {
-            ++known;
-            if (data.target[r] == label) ++correct;
+    double squared_error = 0.0;
+    if (model.task == Task::regression) {
+        out << "prediction\n";
+        for (size_t r = 0; r < data.rows; ++r) {
+            out << values[r] << "\n";
+            double z = 0.0;
+            char* end = nullptr;
+            if (!data.target.empty() && (z = std::strtod(data.target[r].c_str(), &end), *end == '\0')) {
+                ++known;
+                squared_error += (z - values[r]) * (z - values[r]);
+            }
+        }
+    } else {
+        const ClassPrediction predicted = predict_classes(model, values, data.rows);
+        const size_t k = model.classes.size(), columns = model.is_multiclass() ? k : 1;
+        const bool proba = model.has_probability();
+        const auto probabilities = proba ? predict_probabilities(model, values, data.rows) : std::vector<double>{};
+        out << "label";
+        if (columns == 1)
+            out << ",decision";
+        else
+            for (const auto& c : model.classes) out << "," << csv_text("decision:" + c);
+        if (proba)
+            for (const auto& c : model.classes) out << "," << csv_text("p:" + c);
+        out << "\n";
+        for (size_t r = 0; r < data.rows; ++r) {
+            const std::string& label = model.classes[predicted.label[r]];
+            out << csv_text(label);
+            for (size_t c = 0; c < columns; ++c) out << "," << predicted.decision[r * columns + c];
+            if (proba)
+                for (size_t c = 0; c < k; ++c) out << "," << probabilities[r * k + c];
+            out << "\n";
+            if (!data.target.empty() &&
+                std::find(model.classes.begin(), model.classes.end(), data.target[r]) != model.classes.end()) {
+                ++known;
+                if (data.target[r] == label) ++correct;
+            }
         }
     }
     if (a.output.empty())
@@ -48,7 +84,10 @@ void run_predict(const PredictArgs& a) {
         if (clipped > 0)
             fmt::print(stderr, "{} of {} row(s) had values outside the training range and were clipped to it\n",
                        clipped, data.rows);
-        if (known > 0)
+        if (known > 0 && model.task == Task::regression)
+            fmt::print(stderr, "root mean squared error on the {} row(s) with a known target: {:.6g}\n", known,
+                       std::sqrt(squared_error / static_cast<double>(known)));
+        else if (known > 0)
             fmt::print(stderr, "accuracy on the {} row(s) with a known label: {:.4f}\n", known,
                        static_cast<double>(correct) / static_cast<double>(known));
         if (!a.output.empty()) fmt::print(stderr, "predictions for {} row(s) written to {}\n", data.rows, a.output);
@@ -59,10 +98,11 @@ void run_predict(const PredictArgs& a) {
 
 void add_predict_command(CLI::App& app) {
     auto args = std::make_shared<PredictArgs>();
-    auto* sub = app.add_subcommand("predict", "predicted labels and decision values for new data");
+    auto* sub = app.add_subcommand(
+        "predict", "predicted labels, decision values (and probabilities) or regression predictions for new data");
     sub->add_option("--model", args->model, "model file written by orca fit")->required();
     sub->add_option("--data", args->data, "data with the model's feature columns (CSV or LIBSVM format)")->required();
-    sub->add_option("--output", args->output, "write label,decision CSV here (default: stdout)");
+    sub->add_option("--output", args->output, "write the predictions CSV here (default: stdout)");
     sub->add_option("--format", args->format, "auto, csv or libsvm");
     sub->add_option("--out-of-range", args->out_of_range,
                     "clip (default) or error for values outside the training range")

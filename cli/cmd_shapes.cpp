@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
 #include "csv_output.hpp"
 #include "orca/atomic_file.hpp"
@@ -18,7 +19,7 @@ namespace orca::cli {
 namespace {
 
 struct ShapesArgs {
-    std::string model, output, pair_output;
+    std::string model, output, pair_output, label;
     int grid = 100, pairs = 0, pair_grid = 30;
 };
 
@@ -26,7 +27,7 @@ void run_shapes(const ShapesArgs& a) {
     if (a.grid < 2 || a.pair_grid < 2) throw ParameterError("--grid and --pair-grid must be >= 2");
     if (a.pairs < 0) throw ParameterError("--pairs must be >= 0");
     if (a.pairs > 0 && a.pair_output.empty()) throw ParameterError("--pairs needs --pair-output FILE");
-    const Model model = load_model(a.model);
+    const Model model = explained_model(load_model(a.model), a.label);
     const auto& names = model.feature_names;
     std::ostringstream out;
     out << "feature,x,h\n";
@@ -70,6 +71,8 @@ void add_shapes_command(CLI::App& app) {
     auto* sub =
         app.add_subcommand("shapes", "exact main-effect curves h_j (and pair surfaces h_jk) over the training range");
     sub->add_option("--model", args->model, "model file written by orca fit")->required();
+    sub->add_option("--class", args->label,
+                    "explain this class's score (required for multi-class models; see docs/multiclass.md)");
     sub->add_option("--grid", args->grid, "grid points per feature")->capture_default_str();
     sub->add_option("--output", args->output, "write feature,x,h CSV here (default: stdout)");
     sub->add_option("--pairs", args->pairs, "also write the surfaces of this many largest pairs")

@@ -97,8 +97,7 @@ BinaryLabels encode_binary_labels(const std::vector<std::string>& target, const 
         throw DataError(source + ": the target has one class only ('" + out.classes[0] + "'); a classifier needs two");
     if (out.classes.size() > 2)
         throw DataError(source + ": the target has " + std::to_string(out.classes.size()) +
-                        " classes; only two-class problems are supported so far (multi-class is "
-                        "not implemented yet)");
+                        " classes; this step needs a two-class target");
     out.y.reserve(target.size());
     for (const auto& t : target) out.y.push_back(t == out.classes[1] ? 1.0 : -1.0);
     return out;

@@ -11,6 +11,9 @@
 namespace orca {
 
 Expansion expansion_of(const Model& model) {
+    if (model.is_multiclass())
+        throw ParameterError("a multi-class model has " + std::to_string(model.machines.size()) +
+                             " machines: analyse or explain one machine or one class");
     return Expansion{model.basis(), model.support_vectors, model.coefficients};
 }
 

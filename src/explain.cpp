@@ -7,6 +7,14 @@
 namespace orca {
 namespace {
 
+// Explanations are of one decision function: a machine, or a class score (class_model).
+const Model& single_machine(const Model& m) {
+    if (m.is_multiclass())
+        throw ParameterError("a multi-class model has " + std::to_string(m.machines.size()) +
+                             " machines: explain one class (or one machine)");
+    return m;
+}
+
 // Everything about the model that every row needs: kernel, prepared support vectors, kappa.
 struct Prepared {
     TensorKernel kernel;
@@ -17,7 +25,8 @@ struct Prepared {
     double kappa_all = 1.0;
     std::vector<double> nodes, weights;  // Gauss rule on [0, 1], exact to degree d - 1
 
-    explicit Prepared(const Model& m) : kernel(m.kernel()), sv(kernel.prepare(m.support_vectors, m.support_count())) {
+    explicit Prepared(const Model& m)
+        : kernel(single_machine(m).kernel()), sv(kernel.prepare(m.support_vectors, m.support_count())) {
         const size_t d = m.dim();
         for (size_t l = 0; l < d; ++l) {
             const double p0 = kernel.basis().recurrence(l).p0();

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
+#include "model_training.hpp"
 #include "orca/errors.hpp"
 #include "orca/system_memory.hpp"
 
@@ -45,19 +47,23 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
     return train_machine(kernel, points, m, y, upper, options);
 }
 
-Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
-                      std::span<const double> upper, const SolverOptions& options) {
-    // The row cache grows to at most min(cache, m rows of m doubles): refuse up front when
+namespace {
+
+void check_row_cache_fits(size_t variables, const SolverOptions& options) {
+    // The row cache grows to at most min(cache, n rows of n doubles): refuse up front when
     // that cannot fit, rather than be killed for memory half way through.
-    const double cache_bytes =
-        std::min(options.cache_mb * 1048576.0, static_cast<double>(m) * static_cast<double>(m) * 8.0);
+    const auto n = static_cast<double>(variables);
+    const double cache_bytes = std::min(options.cache_mb * 1048576.0, n * n * 8.0);
     const double available = available_memory_bytes();
     if (cache_bytes > 0.8 * available)
         throw ResourceError("the kernel-row cache could grow to " +
                             std::to_string(static_cast<long>(cache_bytes / 1048576.0)) + " MiB but only " +
                             std::to_string(static_cast<long>(available / 1048576.0)) +
                             " MiB are available: lower --cache-mb (rows are recomputed when they do not fit)");
-    const PreparedPoints P = kernel.prepare(points, m);
+}
+
+PreparedPoints prepare_checked(const TensorKernel& kernel, std::span<const double> points, size_t m) {
+    PreparedPoints P = kernel.prepare(points, m);
     // K(x, x) is the largest entry of its row; beyond ~1e300 products overflow to inf and the
     // solver would silently return NaN. Refuse with the reason instead.
     for (double v : P.self)
@@ -65,6 +71,15 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
             throw ResourceError("kernel values overflow double precision (K(x,x) exceeds 1e300 with " +
                                 std::to_string(kernel.basis().dim()) +
                                 " features): lower the degree or use fewer features");
+    return P;
+}
+
+}  // namespace
+
+Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
+                      std::span<const double> upper, const SolverOptions& options) {
+    check_row_cache_fits(m, options);
+    const PreparedPoints P = prepare_checked(kernel, points, m);
     const KernelRowSource rows(kernel, P);
     const std::vector<double> linear(m, -1.0);
     Machine machine;
@@ -85,16 +100,73 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
 
 namespace {
 
-// The rows that carry weight, and C_t for each of them.
-struct Weighted {
-    Dataset data;
-    std::vector<double> upper;
-    std::vector<double> class_weights;  // {negative, positive}
+// Rows of the epsilon-SVR dual: variable t and t + m are both point t (LIBSVM's SVR_Q).
+class TwinRowSource final : public RowSource {
+  public:
+    explicit TwinRowSource(const RowSource& base) : base_(base), m_(base.size()), row_(base.size()) {}
+    [[nodiscard]] size_t size() const override { return 2 * m_; }
+    [[nodiscard]] double diagonal(size_t i) const override { return base_.diagonal(i % m_); }
+    void compute_row(size_t i, std::span<const int> cols, double* out) const override {
+        if (cols.size() >= m_) {
+            base_.compute_full_row(i % m_, row_.data());
+        } else {
+            mapped_.resize(cols.size());
+            for (size_t c = 0; c < cols.size(); ++c) mapped_[c] = static_cast<int>(static_cast<size_t>(cols[c]) % m_);
+            base_.compute_row(i % m_, mapped_, row_.data());
+        }
+        for (int c : cols) out[c] = row_[static_cast<size_t>(c) % m_];
+    }
+
+  private:
+    const RowSource& base_;
+    size_t m_;
+    // The solver asks for one row at a time; these are reused between calls.
+    mutable std::vector<double> row_;
+    mutable std::vector<int> mapped_;
 };
 
-Weighted apply_weights(const Dataset& all, const TrainOptions& options) {
-    if (!(options.C > 0.0) || !std::isfinite(options.C))
-        throw ParameterError("C must be a finite number > 0, got " + std::to_string(options.C));
+}  // namespace
+
+Machine train_regression_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                 std::span<const double> z, std::span<const double> upper, double epsilon,
+                                 const SolverOptions& options) {
+    if (!(epsilon >= 0.0) || !std::isfinite(epsilon))
+        throw ParameterError("epsilon must be a finite number >= 0, got " + std::to_string(epsilon));
+    check_row_cache_fits(2 * m, options);
+    const PreparedPoints P = prepare_checked(kernel, points, m);
+    const KernelRowSource base(kernel, P);
+    const TwinRowSource rows(base);
+    // alpha_t (y = +1, p = eps - z_t) and alpha_t* (y = -1, p = eps + z_t), as LIBSVM.
+    std::vector<double> y(2 * m), linear(2 * m), box(2 * m);
+    for (size_t t = 0; t < m; ++t) {
+        y[t] = 1.0;
+        y[t + m] = -1.0;
+        linear[t] = epsilon - z[t];
+        linear[t + m] = epsilon + z[t];
+        box[t] = box[t + m] = upper[t];
+    }
+    Machine machine;
+    machine.solver = solve_dual(rows, y, box, linear, options);
+    machine.bias = -machine.solver.rho;
+    const auto& alpha = machine.solver.alpha;
+    for (size_t t = 0; t < m; ++t) {
+        const double a = alpha[t] - alpha[t + m];
+        if (a != 0.0) {
+            machine.support.push_back(t);
+            machine.coefficients.push_back(a);
+        }
+    }
+    // grad_t = sum_s a_s K(t, s) + eps - z_t, so the training predictions come for free.
+    machine.training_decision.resize(m);
+    for (size_t t = 0; t < m; ++t)
+        machine.training_decision[t] = machine.solver.gradient[t] - epsilon + z[t] + machine.bias;
+    return machine;
+}
+
+namespace {
+
+// Rows of weight 0 left out (they could not move the solution); the rest with their weights.
+Dataset weighted_rows(const Dataset& all) {
     if (!all.weights.empty() && all.weights.size() != all.rows)
         throw DataError(all.source + ": sample weights must have one value per row");
     for (double w : all.weights)
@@ -102,93 +174,154 @@ Weighted apply_weights(const Dataset& all, const TrainOptions& options) {
     std::vector<size_t> keep;
     for (size_t r = 0; r < all.rows; ++r)
         if (all.weights.empty() || all.weights[r] > 0.0) keep.push_back(r);
-    Weighted out;
-    out.data = keep.size() == all.rows ? all : [&] {
-        Dataset d = all;
-        d.X.clear();
-        d.target.clear();
-        d.weights.clear();
-        for (size_t r : keep) {
-            d.X.insert(d.X.end(), all.X.begin() + static_cast<std::ptrdiff_t>(r * all.cols),
-                       all.X.begin() + static_cast<std::ptrdiff_t>((r + 1) * all.cols));
-            d.target.push_back(all.target[r]);
-            d.weights.push_back(all.weights[r]);
-        }
-        d.rows = keep.size();
-        return d;
-    }();
-    if (out.data.rows == 0) throw DataError(all.source + ": every row has sample weight 0");
-    const BinaryLabels labels = encode_binary_labels(out.data.target, out.data.source);
-    out.class_weights = {1.0, 1.0};
+    if (keep.empty()) throw DataError(all.source + ": every row has sample weight 0");
+    if (keep.size() == all.rows) return all;
+    Dataset d = all;
+    d.X.clear();
+    d.target.clear();
+    d.weights.clear();
+    for (size_t r : keep) {
+        d.X.insert(d.X.end(), all.X.begin() + static_cast<std::ptrdiff_t>(r * all.cols),
+                   all.X.begin() + static_cast<std::ptrdiff_t>((r + 1) * all.cols));
+        d.target.push_back(all.target[r]);
+        d.weights.push_back(all.weights[r]);
+    }
+    d.rows = keep.size();
+    return d;
+}
+
+// Effective multipliers of C per class: 1, "balanced" n / (k n_c), then explicit entries.
+std::vector<double> class_multipliers(const std::vector<std::string>& classes, const std::vector<size_t>& label,
+                                      const TrainOptions& options) {
+    const size_t k = classes.size();
+    std::vector<double> w(k, 1.0);
     if (options.balanced) {
-        double npos = 0.0;
-        for (double y : labels.y) npos += y > 0;
-        const double n = static_cast<double>(labels.y.size());
-        out.class_weights = {n / (2.0 * (n - npos)), n / (2.0 * npos)};
+        std::vector<double> count(k, 0.0);
+        for (size_t c : label) count[c] += 1.0;
+        const auto n = static_cast<double>(label.size());
+        for (size_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
     }
-    for (const auto& [label, w] : options.class_weight) {
-        if (!(w > 0.0) || !std::isfinite(w))
-            throw ParameterError("class weight of '" + label + "' must be a finite number > 0");
-        if (label == labels.classes[0])
-            out.class_weights[0] = w;
-        else if (label == labels.classes[1])
-            out.class_weights[1] = w;
-        else
-            throw ParameterError("class weight for '" + label + "', which is not a class of the target ('" +
-                                 labels.classes[0] + "', '" + labels.classes[1] + "')");
+    for (const auto& [name, value] : options.class_weight) {
+        if (!(value > 0.0) || !std::isfinite(value))
+            throw ParameterError("class weight of '" + name + "' must be a finite number > 0");
+        const auto it = std::find(classes.begin(), classes.end(), name);
+        if (it == classes.end()) {
+            std::string list;
+            for (const auto& c : classes) list += (list.empty() ? "'" : ", '") + c + "'";
+            throw ParameterError("class weight for '" + name + "', which is not a class of the target (" + list + ")");
+        }
+        w[static_cast<size_t>(it - classes.begin())] = value;
     }
-    out.upper.resize(out.data.rows);
-    for (size_t t = 0; t < out.data.rows; ++t)
-        out.upper[t] = options.C * out.class_weights[labels.y[t] > 0 ? 1 : 0] *
-                       (out.data.weights.empty() ? 1.0 : out.data.weights[t]);
-    return out;
+    return w;
+}
+
+double parse_target_value(const std::string& cell, const Dataset& data, size_t row) {
+    char* end = nullptr;
+    const double v = std::strtod(cell.c_str(), &end);
+    if (cell.empty() || end != cell.c_str() + cell.size() || !std::isfinite(v))
+        throw DataError(data.source + ": data row " + std::to_string(row + 1) + ", target column '" + data.target_name +
+                        "': '" + cell + "' is not a finite number (regression needs numeric targets)");
+    return v;
 }
 
 }  // namespace
 
-Model Model::train(const Dataset& all, const TrainOptions& options) {
-    if (all.rows == 0) throw DataError(all.source + ": no data rows");
-    if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
-    const Weighted weighted = apply_weights(all, options);
-    const Dataset& data = weighted.data;
-    const BinaryLabels labels = encode_binary_labels(data.target, data.source);
+namespace detail {
+
+Model shared_settings(const Dataset& data, const TrainOptions& options) {
+    if (!(options.C > 0.0) || !std::isfinite(options.C))
+        throw ParameterError("C must be a finite number > 0, got " + std::to_string(options.C));
     Model model;
-    model.class_weights = weighted.class_weights;
-    model.sample_weighted = !all.weights.empty();
+    model.task = options.task;
+    model.sample_weighted = !data.weights.empty();
     model.feature_names = data.feature_names;
-    model.classes = labels.classes;
     model.target_name = data.target_name;
     model.family = options.family;
     model.measure = options.measure;
     model.degrees = expand_degrees(options.degrees, data.cols);
     model.C = options.C;
     model.tolerance = options.solver.tolerance;
-    const Basis basis(model.family, model.measure, model.degrees);  // validates degrees
+    (void)model.basis();  // validates degrees
     const ScalerKind kind = options.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
-    std::vector<double> points = data.X;
-    (void)model.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
-    const TensorKernel kernel(basis);
-    Machine machine = train_machine(kernel, points, data.rows, labels.y, weighted.upper, options.solver);
-    const size_t d = data.cols;
+    return model;
+}
+
+void store_machine(Model& model, const Machine& machine, std::span<const double> points, std::span<const double> upper,
+                   bool twin) {
+    const size_t d = model.dim();
+    model.support_vectors.clear();
     for (size_t k = 0; k < machine.support.size(); ++k) {
         const size_t t = machine.support[k];
         model.support_vectors.insert(model.support_vectors.end(), points.begin() + static_cast<std::ptrdiff_t>(t * d),
                                      points.begin() + static_cast<std::ptrdiff_t>((t + 1) * d));
-        if (machine.solver.alpha[t] >= weighted.upper[t]) ++model.summary.bounded_support_vectors;
+        const double a = twin ? std::abs(machine.coefficients[k]) : machine.solver.alpha[t];
+        if (a >= upper[t]) ++model.summary.bounded_support_vectors;
     }
-    model.coefficients = std::move(machine.coefficients);
+    model.coefficients = machine.coefficients;
     model.bias = machine.bias;
-    size_t correct = 0;
-    for (size_t t = 0; t < data.rows; ++t)
-        if ((machine.training_decision[t] > 0.0) == (labels.y[t] > 0.0)) ++correct;
-    model.summary.rows = data.rows;
+    model.summary.rows = upper.size();
     model.summary.support_vectors = model.coefficients.size();
     model.summary.iterations = machine.solver.iterations;
     model.summary.converged = machine.solver.converged;
     model.summary.objective = machine.solver.objective;
     model.summary.gap = machine.solver.gap;
-    model.summary.training_accuracy = static_cast<double>(correct) / static_cast<double>(data.rows);
+}
+
+}  // namespace detail
+
+Model Model::train(const Dataset& all, const TrainOptions& options) {
+    if (all.rows == 0) throw DataError(all.source + ": no data rows");
+    if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
+    const Dataset data = weighted_rows(all);
+    Model model = detail::shared_settings(data, options);
+    std::vector<double> points = data.X;
+    (void)model.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
+    const TensorKernel kernel(model.basis());
+    const auto sample_weight = [&](size_t t) { return data.weights.empty() ? 1.0 : data.weights[t]; };
+
+    if (options.task == Task::regression) {
+        if (!options.class_weight.empty() || options.balanced)
+            throw ParameterError("class weights apply to classification, not regression");
+        if (options.probability) throw ParameterError("probability estimates apply to classification, not regression");
+        std::vector<double> z(data.rows), upper(data.rows);
+        for (size_t t = 0; t < data.rows; ++t) {
+            z[t] = parse_target_value(data.target[t], data, t);
+            upper[t] = options.C * sample_weight(t);
+        }
+        model.classes.clear();
+        model.class_weights.clear();
+        model.epsilon = options.epsilon;
+        const Machine machine =
+            train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, options.solver);
+        detail::store_machine(model, machine, points, upper, true);
+        double mean = 0.0;
+        for (double v : z) mean += v;
+        mean /= static_cast<double>(z.size());
+        double residual = 0.0, total = 0.0;
+        for (size_t t = 0; t < data.rows; ++t) {
+            residual += (z[t] - machine.training_decision[t]) * (z[t] - machine.training_decision[t]);
+            total += (z[t] - mean) * (z[t] - mean);
+        }
+        model.summary.training_r2 = total > 0.0 ? 1.0 - residual / total : (residual == 0.0 ? 1.0 : 0.0);
+        return model;
+    }
+
+    if (options.task != Task::classification) throw ParameterError("unknown task");
+    model.classes = distinct_labels(data.target);
+    if (model.classes.size() == 1)
+        throw DataError(data.source + ": the target has one class only ('" + model.classes[0] +
+                        "'); a classifier needs two");
+    std::vector<size_t> label(data.rows);
+    for (size_t t = 0; t < data.rows; ++t)
+        label[t] = static_cast<size_t>(std::find(model.classes.begin(), model.classes.end(), data.target[t]) -
+                                       model.classes.begin());
+    model.class_weights = class_multipliers(model.classes, label, options);
+    std::vector<double> upper(data.rows);
+    for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * model.class_weights[label[t]] * sample_weight(t);
+    if (options.probability && (options.probability_folds < 2))
+        throw ParameterError("probability estimates need at least 2 folds");
+    detail::train_classifier(model, kernel, points, label, upper, options);
     return model;
 }
 

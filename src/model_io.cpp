@@ -60,23 +60,11 @@ std::string text(const json& v, const std::string& where) {
 
 }  // namespace
 
-std::string model_to_json(const Model& model) {
-    json j;
-    j["format"] = kFormatName;
-    j["format_version"] = kModelFormatVersion;
-    j["orca_version"] = kVersion;
-    j["task"] = "binary-classification";
-    j["features"] = model.feature_names;
-    j["classes"] = model.classes;
-    j["target"] = model.target_name;
-    j["scaler"] = {{"kind", to_string(model.scaler.kind)},
-                   {"min", model.scaler.min},
-                   {"max", model.scaler.max},
-                   {"mean", model.scaler.mean},
-                   {"std", model.scaler.std}};
-    j["kernel"] = {
-        {"family", to_string(model.family.kind)}, {"alpha", model.family.alpha},         {"beta", model.family.beta},
-        {"lambda", model.family.lambda},          {"measure", to_string(model.measure)}, {"degrees", model.degrees}};
+namespace {
+
+// The fields of one machine: its support vectors, coefficients, bias, training record and
+// (optionally) its sigmoid.
+void write_machine(json& j, const Model& model) {
     const auto& s = model.summary;
     j["training"] = {{"C", model.C},
                      {"tolerance", model.tolerance},
@@ -85,10 +73,14 @@ std::string model_to_json(const Model& model) {
                      {"converged", s.converged},
                      {"objective", s.objective},
                      {"gap", s.gap},
-                     {"training_accuracy", s.training_accuracy},
                      {"support_vectors", s.support_vectors},
                      {"bounded_support_vectors", s.bounded_support_vectors}};
-    j["weights"] = {{"class", model.class_weights}, {"sample_weights", model.sample_weighted}};
+    if (model.task == Task::regression)
+        j["training"]["training_r2"] = s.training_r2;
+    else
+        j["training"]["training_accuracy"] = s.training_accuracy;
+    if (model.sigmoid) j["probability"] = {{"A", model.sigmoid->A}, {"B", model.sigmoid->B}};
+    if (model.is_multiclass()) return;
     j["bias"] = model.bias;
     const size_t d = model.dim();
     json svs = json::array();
@@ -98,6 +90,90 @@ std::string model_to_json(const Model& model) {
     }
     j["support_vectors"] = std::move(svs);
     j["coefficients"] = model.coefficients;
+}
+
+void read_machine(const json& j, Model& m, const std::string& w, bool with_vectors) {
+    const json& tr = field(j, "training", w);
+    const std::string tw = w + ": training";
+    m.C = number(field(tr, "C", tw), tw + ".C");
+    m.tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
+    m.summary.rows = static_cast<size_t>(number(field(tr, "rows", tw), tw + ".rows"));
+    m.summary.iterations = static_cast<long>(number(field(tr, "iterations", tw), tw + ".iterations"));
+    const json& conv = field(tr, "converged", tw);
+    if (!conv.is_boolean()) throw ModelFileError(tw + ".converged: expected true or false");
+    m.summary.converged = conv.get<bool>();
+    m.summary.objective = number(field(tr, "objective", tw), tw + ".objective");
+    m.summary.gap = number(field(tr, "gap", tw), tw + ".gap");
+    if (m.task == Task::regression)
+        m.summary.training_r2 = number(field(tr, "training_r2", tw), tw + ".training_r2");
+    else
+        m.summary.training_accuracy = number(field(tr, "training_accuracy", tw), tw + ".training_accuracy");
+    m.summary.bounded_support_vectors =
+        static_cast<size_t>(number(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors"));
+    if (j.contains("probability")) {
+        const json& pr = j["probability"];
+        m.sigmoid = Sigmoid{number(field(pr, "A", w + ": probability"), w + ": probability.A"),
+                            number(field(pr, "B", w + ": probability"), w + ": probability.B")};
+    }
+    if (!with_vectors) {
+        m.summary.support_vectors =
+            static_cast<size_t>(number(field(tr, "support_vectors", tw), tw + ".support_vectors"));
+        return;
+    }
+    const size_t d = m.feature_names.size();
+    m.bias = number(field(j, "bias", w), w + ": bias");
+    const json& svs = field(j, "support_vectors", w);
+    if (!svs.is_array()) throw ModelFileError(w + ": support_vectors: expected an array of rows");
+    for (size_t i = 0; i < svs.size(); ++i) {
+        auto row = numbers(svs[i], w + ": support_vectors[" + std::to_string(i) + "]", d);
+        m.support_vectors.insert(m.support_vectors.end(), row.begin(), row.end());
+    }
+    m.coefficients = numbers(field(j, "coefficients", w), w + ": coefficients", svs.size());
+    if (m.coefficients.empty()) throw ModelFileError(w + ": the model has no support vectors");
+    m.summary.support_vectors = m.coefficients.size();
+}
+
+std::string task_name(const Model& model) {
+    if (model.task == Task::regression) return "regression";
+    return model.is_multiclass() ? "multiclass-classification" : "binary-classification";
+}
+
+}  // namespace
+
+std::string model_to_json(const Model& model) {
+    json j;
+    j["format"] = kFormatName;
+    j["format_version"] = kModelFormatVersion;
+    j["orca_version"] = kVersion;
+    j["task"] = task_name(model);
+    j["features"] = model.feature_names;
+    if (model.task == Task::classification)
+        j["classes"] = model.classes;
+    else
+        j["epsilon"] = model.epsilon;
+    j["target"] = model.target_name;
+    j["scaler"] = {{"kind", to_string(model.scaler.kind)},
+                   {"min", model.scaler.min},
+                   {"max", model.scaler.max},
+                   {"mean", model.scaler.mean},
+                   {"std", model.scaler.std}};
+    j["kernel"] = {
+        {"family", to_string(model.family.kind)}, {"alpha", model.family.alpha},         {"beta", model.family.beta},
+        {"lambda", model.family.lambda},          {"measure", to_string(model.measure)}, {"degrees", model.degrees}};
+    j["weights"] = {{"sample_weights", model.sample_weighted}};
+    if (model.task == Task::classification) j["weights"]["class"] = model.class_weights;
+    write_machine(j, model);
+    if (model.is_multiclass()) {
+        j["strategy"] = to_string(model.multi_class);
+        json machines = json::array();
+        for (const auto& m : model.machines) {
+            json mj;
+            mj["classes"] = m.classes;
+            write_machine(mj, m);
+            machines.push_back(std::move(mj));
+        }
+        j["machines"] = std::move(machines);
+    }
     return j.dump(1) + "\n";
 }
 
@@ -120,14 +196,23 @@ Model model_from_json(const std::string& content, const std::string& source) {
         throw ModelFileError(w + ": model format version " + version.dump() +
                              " is not supported (this orca reads version " + std::to_string(kModelFormatVersion) + ")");
     const std::string task = text(field(j, "task", w), w + ": task");
-    if (task != "binary-classification") throw ModelFileError(w + ": unsupported task '" + task + "'");
+    if (task != "binary-classification" && task != "multiclass-classification" && task != "regression")
+        throw ModelFileError(w + ": unsupported task '" + task + "'");
+    const bool multiclass = task == "multiclass-classification";
     Model m;
+    m.task = task == "regression" ? Task::regression : Task::classification;
     try {
         m.feature_names = strings(field(j, "features", w), w + ": features");
         const size_t d = m.feature_names.size();
         if (d == 0) throw ModelFileError(w + ": features: empty");
-        m.classes = strings(field(j, "classes", w), w + ": classes");
-        if (m.classes.size() != 2) throw ModelFileError(w + ": classes: expected 2 labels");
+        if (m.task == Task::classification) {
+            m.classes = strings(field(j, "classes", w), w + ": classes");
+            if (!multiclass && m.classes.size() != 2) throw ModelFileError(w + ": classes: expected 2 labels");
+            if (multiclass && m.classes.size() < 3) throw ModelFileError(w + ": classes: expected 3 or more labels");
+        } else {
+            m.epsilon = number(field(j, "epsilon", w), w + ": epsilon");
+            m.class_weights.clear();
+        }
         m.target_name = text(field(j, "target", w), w + ": target");
         const json& sc = field(j, "scaler", w);
         m.scaler.kind = parse_scaler_kind(text(field(sc, "kind", w + ": scaler"), w + ": scaler.kind"));
@@ -150,37 +235,48 @@ Model model_from_json(const std::string& content, const std::string& source) {
                 throw ModelFileError(kw + ".degrees: expected integers in 0..10000");
             m.degrees.push_back(static_cast<int>(v));
         }
-        const json& tr = field(j, "training", w);
-        const std::string tw = w + ": training";
-        m.C = number(field(tr, "C", tw), tw + ".C");
-        m.tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
-        m.summary.rows = static_cast<size_t>(number(field(tr, "rows", tw), tw + ".rows"));
-        m.summary.iterations = static_cast<long>(number(field(tr, "iterations", tw), tw + ".iterations"));
-        const json& conv = field(tr, "converged", tw);
-        if (!conv.is_boolean()) throw ModelFileError(tw + ".converged: expected true or false");
-        m.summary.converged = conv.get<bool>();
-        m.summary.objective = number(field(tr, "objective", tw), tw + ".objective");
-        m.summary.gap = number(field(tr, "gap", tw), tw + ".gap");
-        m.summary.training_accuracy = number(field(tr, "training_accuracy", tw), tw + ".training_accuracy");
-        m.summary.bounded_support_vectors =
-            static_cast<size_t>(number(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors"));
-        m.bias = number(field(j, "bias", w), w + ": bias");
         if (j.contains("weights")) {  // optional: files without it were trained unweighted
             const json& we = j["weights"];
-            m.class_weights = numbers(field(we, "class", w + ": weights"), w + ": weights.class", 2);
+            if (m.task == Task::classification)
+                m.class_weights = numbers(field(we, "class", w + ": weights"), w + ": weights.class", m.classes.size());
             const json& sw = field(we, "sample_weights", w + ": weights");
             if (!sw.is_boolean()) throw ModelFileError(w + ": weights.sample_weights: expected true or false");
             m.sample_weighted = sw.get<bool>();
+        } else if (multiclass) {
+            m.class_weights.assign(m.classes.size(), 1.0);
         }
-        const json& svs = field(j, "support_vectors", w);
-        if (!svs.is_array()) throw ModelFileError(w + ": support_vectors: expected an array of rows");
-        for (size_t i = 0; i < svs.size(); ++i) {
-            auto row = numbers(svs[i], w + ": support_vectors[" + std::to_string(i) + "]", d);
-            m.support_vectors.insert(m.support_vectors.end(), row.begin(), row.end());
+        read_machine(j, m, w, !multiclass);
+        if (multiclass) {
+            m.multi_class = parse_multi_class(text(field(j, "strategy", w), w + ": strategy"));
+            const json& machines = field(j, "machines", w);
+            const size_t k = m.classes.size();
+            const size_t expected = m.multi_class == MultiClass::ovo ? k * (k - 1) / 2 : k;
+            if (!machines.is_array() || machines.size() != expected)
+                throw ModelFileError(w + ": machines: expected " + std::to_string(expected) + " machines for " +
+                                     std::to_string(k) + " classes (" + to_string(m.multi_class) + ")");
+            const Model base = m;  // shared settings; machines are appended to m below
+            size_t index = 0;
+            for (size_t a = 0; a < k; ++a) {
+                for (size_t b = a + 1; b < (m.multi_class == MultiClass::ovo ? k : a + 2); ++b, ++index) {
+                    const std::string mw = w + ": machines[" + std::to_string(index) + "]";
+                    Model machine = base;
+                    machine.support_vectors.clear();
+                    machine.coefficients.clear();
+                    machine.sigmoid.reset();
+                    machine.classes = strings(field(machines[index], "classes", mw), mw + ".classes");
+                    const std::vector<std::string> want = m.multi_class == MultiClass::ovo
+                                                              ? std::vector<std::string>{m.classes[a], m.classes[b]}
+                                                              : std::vector<std::string>{"rest", m.classes[a]};
+                    if (machine.classes != want)
+                        throw ModelFileError(mw + ".classes: expected ['" + want[0] + "', '" + want[1] + "']");
+                    machine.class_weights = m.multi_class == MultiClass::ovo
+                                                ? std::vector<double>{m.class_weights[a], m.class_weights[b]}
+                                                : std::vector<double>{};
+                    read_machine(machines[index], machine, mw, true);
+                    m.machines.push_back(std::move(machine));
+                }
+            }
         }
-        m.coefficients = numbers(field(j, "coefficients", w), w + ": coefficients", svs.size());
-        if (m.coefficients.empty()) throw ModelFileError(w + ": the model has no support vectors");
-        m.summary.support_vectors = m.coefficients.size();
     } catch (const ParameterError& e) {
         throw ModelFileError(w + ": " + e.what());
     } catch (const json::exception& e) {

@@ -38,7 +38,9 @@ double enumeration_memory_bytes(const Expansion& e, long top) {
     return subsets + scratch + listed;
 }
 
-void derive(OkcReport& r, const RawOkc& raw) {
+}  // namespace
+
+void derive_report(OkcReport& r, const RawOkc& raw) {
     const size_t d = r.dim;
     const size_t width = raw.total_degree + 1;
     double E = 0.0;
@@ -90,8 +92,6 @@ void derive(OkcReport& r, const RawOkc& raw) {
     });
     r.coefficients = raw.coefficients;
 }
-
-}  // namespace
 
 std::string to_string(OkcMethod m) {
     switch (m) {
@@ -175,7 +175,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     r.coefficient_count = e.basis.size();
     const auto P = basis_values(e);
     const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top) : okc_by_pairs(e, P);
-    derive(r, raw);
+    derive_report(r, raw);
     if (r.top_subsets.size() > options.top_subsets) r.top_subsets.resize(options.top_subsets);
     r.energy_kernel = rkhs_norm_squared(e);
     r.constant = constant_coefficient(e);

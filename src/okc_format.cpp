@@ -44,7 +44,7 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     auto it = std::back_inserter(out);
     fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions, {} support vectors\n",
                    family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count),
-                   model.support_count());
+                   model.summary.support_vectors);
     fmt::format_to(it, "algorithm: {}\n",
                    r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"
                                                       : "exact support-vector-pair sums (no coefficient formed)");
@@ -138,7 +138,9 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     return fmt::to_string(out);
 }
 
-std::string okc_to_json(const OkcReport& r, const Model& model) {
+namespace {
+
+nlohmann::json okc_json(const OkcReport& r, const Model& model) {
     using nlohmann::json;
     const size_t d = r.dim;
     json j;
@@ -154,7 +156,7 @@ std::string okc_to_json(const OkcReport& r, const Model& model) {
                   {"degrees", model.degrees},
                   {"C", model.C},
                   {"scaler", to_string(model.scaler.kind)},
-                  {"support_vectors", model.support_count()},
+                  {"support_vectors", model.summary.support_vectors},
                   {"bias", model.bias}};
     j["method"] = to_string(r.method);
     j["coefficient_count"] = r.coefficient_count;
@@ -189,6 +191,58 @@ std::string okc_to_json(const OkcReport& r, const Model& model) {
     for (const auto& c : r.coefficients)
         coefs.push_back({{"index", c.index}, {"value", c.value}, {"share", c.value * c.value / r.energy}});
     j["coefficients"] = coefs;
+    return j;
+}
+
+std::string aggregate_heading(OkcAggregation how, size_t machines) {
+    return how == OkcAggregation::energy_weighted
+               ? fmt::format(
+                     "aggregated over the {} machines, energy-weighted (each machine's shares weighted by "
+                     "its E; the shares of the stacked coefficients)",
+                     machines)
+               : fmt::format("aggregated over the {} machines, plain mean (every machine counts equally)", machines);
+}
+
+}  // namespace
+
+std::string okc_to_json(const OkcReport& r, const Model& model) {
+    return okc_json(r, model).dump(1) + "\n";
+}
+
+std::string model_analysis_to_text(const ModelAnalysis& a, const Model& model, const OkcTextOptions& options) {
+    const auto machines = model.machine_list();
+    if (machines.size() == 1) return okc_to_text(a.machines.front().report, model, options);
+    std::string out;
+    for (size_t m = 0; m < machines.size(); ++m) {
+        out += fmt::format("=== machine {} of {}: {} ===\n", m + 1, machines.size(), a.machines[m].name);
+        out += okc_to_text(a.machines[m].report, *machines[m], options) + "\n";
+    }
+    out += "=== " + aggregate_heading(OkcAggregation::energy_weighted, machines.size()) + " ===\n";
+    out += okc_to_text(*a.energy_weighted, model, options) + "\n";
+    out += "=== " + aggregate_heading(OkcAggregation::mean, machines.size()) + " ===\n";
+    out += okc_to_text(*a.mean, model, options);
+    return out;
+}
+
+std::string model_analysis_to_json(const ModelAnalysis& a, const Model& model) {
+    using nlohmann::json;
+    const auto machines = model.machine_list();
+    if (machines.size() == 1) return okc_to_json(a.machines.front().report, model);
+    json j;
+    j["format"] = "orca-analysis-multiclass";
+    j["orca_version"] = kVersion;
+    j["classes"] = model.classes;
+    j["strategy"] = to_string(model.multi_class);
+    json list = json::array();
+    for (size_t m = 0; m < machines.size(); ++m)
+        list.push_back({{"name", a.machines[m].name},
+                        {"classes", machines[m]->classes},
+                        {"analysis", okc_json(a.machines[m].report, *machines[m])}});
+    j["machines"] = std::move(list);
+    j["aggregated"] = {{"energy_weighted", okc_json(*a.energy_weighted, model)}, {"mean", okc_json(*a.mean, model)}};
+    j["aggregated"]["energy_weighted"]["aggregation"] =
+        aggregate_heading(OkcAggregation::energy_weighted, machines.size());
+    j["aggregated"]["mean"]["aggregation"] = aggregate_heading(OkcAggregation::mean, machines.size());
     return j.dump(1) + "\n";
 }
 

@@ -17,6 +17,10 @@ struct RawOkc {
     std::vector<Coefficient> coefficients;  // largest |c_k| first
 };
 
+// Normalises raw masses by E and fills every derived index (spectrum, F, N*, T_eps, parity,
+// sorted subsets); r.dim and r.eps must be set.
+void derive_report(OkcReport& r, const RawOkc& raw);
+
 // Algorithm (a). top: how many of the largest coefficients to keep (-1: all).
 RawOkc okc_by_enumeration(const Expansion& e, const std::vector<std::vector<double>>& P, long top);
 // Algorithm (b): the (q, N) table and T_i from support-vector pairs; OKC_i and OKC_ij from the

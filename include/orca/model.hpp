@@ -1,7 +1,11 @@
 #pragma once
-// A trained two-class machine: scaler + basis + support vectors + a_i + b, and training itself.
+// A trained model: scaler + basis + one machine (support vectors, a_i, b) for two-class
+// classification and epsilon-SVR, or several two-class machines (one-vs-one or one-vs-rest) for
+// more classes; and training itself.
 #include <cstddef>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -14,13 +18,36 @@
 
 namespace orca {
 
+enum class Task { classification, regression };
+[[nodiscard]] std::string to_string(Task t);
+[[nodiscard]] Task parse_task(const std::string& name);  // throws ParameterError
+
+// How more than two classes are split into two-class machines.
+enum class MultiClass { ovo, ovr };
+[[nodiscard]] std::string to_string(MultiClass s);
+[[nodiscard]] MultiClass parse_multi_class(const std::string& name);  // throws ParameterError
+
+// Platt's sigmoid: P(classes[1] | g) = 1 / (1 + exp(A g + B)).
+struct Sigmoid {
+    double A = 0.0, B = 0.0;
+};
+
 struct TrainOptions {
+    Task task = Task::classification;
+    double epsilon = 0.1;  // regression: half-width of the insensitive tube (>= 0)
+    MultiClass multi_class = MultiClass::ovo;
+    // Fit Platt sigmoids on decision values from internal k-fold cross-validation (LIBSVM's
+    // -b 1); folds drawn from `seed`.
+    bool probability = false;
+    int probability_folds = 5;
+    uint64_t seed = 0;
     FamilySpec family;
     Measure measure = Measure::probability;
     // One entry: the same degree for every feature; otherwise one per feature.
     std::vector<int> degrees{8};
     double C = 1.0;
-    // Per-class multipliers of C, by label ("balanced": n / (2 n_class), as scikit-learn).
+    // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as
+    // scikit-learn).
     // Sample weights come with the data (Dataset::weights). C_t = C * class weight * sample weight;
     // rows of weight 0 are left out (they could not move the solution).
     std::map<std::string, double> class_weight;
@@ -36,14 +63,15 @@ struct TrainingSummary {
     bool converged = false;
     double objective = 0.0;  // LIBSVM's obj: 1/2 a'Ka - sum alpha
     double gap = 0.0;
-    double training_accuracy = 0.0;
+    double training_accuracy = 0.0;  // classification
+    double training_r2 = 0.0;        // regression: coefficient of determination on the training rows
 };
 
 // What training on points already in kernel coordinates produces (used by Model::train and by
 // callers that scale data themselves).
 struct Machine {
     std::vector<size_t> support;            // indices of the support vectors in the input
-    std::vector<double> coefficients;       // a_i = alpha_i y_i, one per support vector
+    std::vector<double> coefficients;       // a_i = alpha_i y_i (SVR: alpha_i - alpha_i*), one per support vector
     double bias = 0.0;                      // g(x) = sum_i a_i K(x_i, x) + bias
     std::vector<double> training_decision;  // g(x_t) for every training point
     SolverResult solver;
@@ -57,27 +85,47 @@ struct Machine {
 // The same with one C for every point.
 [[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
                                     std::span<const double> y, double C, const SolverOptions& options);
+// epsilon-SVR: z the targets, upper[t] = C_t for both alpha_t and alpha_t*. The dual has 2m
+// variables over the same m kernel rows; coefficients are alpha_t - alpha_t*, which sum to 0.
+[[nodiscard]] Machine train_regression_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                               std::span<const double> z, std::span<const double> upper, double epsilon,
+                                               const SolverOptions& options);
 
 class Model {
   public:
+    Task task = Task::classification;
     std::vector<std::string> feature_names;
-    std::vector<std::string> classes;  // {negative, positive}
-    std::string target_name;           // the training data's target column
+    // Two classes: {negative, positive}. More: every class, sorted; the machines hold the pairs.
+    // Regression: empty.
+    std::vector<std::string> classes;
+    std::string target_name;  // the training data's target column
     Scaler scaler;
     FamilySpec family;
     Measure measure = Measure::probability;
     std::vector<int> degrees;  // one per feature
     double C = 1.0;
-    std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C: {negative, positive}
+    double epsilon = 0.0;                         // regression's tube half-width
+    std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
     bool sample_weighted = false;                 // trained with per-row weights
     double tolerance = 1e-3;
     std::vector<double> support_vectors;  // n_sv x d, in kernel (scaled) coordinates
     std::vector<double> coefficients;     // a_i
     double bias = 0.0;
-    TrainingSummary summary;
+    std::optional<Sigmoid> sigmoid;  // set when trained with probability estimates
+    TrainingSummary summary;         // multi-class: totals over the machines
+    // More than two classes: the two-class machines, each a complete two-class Model sharing
+    // this model's scaler and kernel (its classes: the pair, or "rest" and the class for ovr).
+    // The single-machine fields above are then empty.
+    MultiClass multi_class = MultiClass::ovo;
+    std::vector<Model> machines;
 
-    // Fits scaler and machine. data must have a two-class target. Throws orca::Error.
+    // Fits scaler and machine(s). Throws orca::Error.
     static Model train(const Dataset& data, const TrainOptions& options);
+
+    [[nodiscard]] bool is_multiclass() const { return !machines.empty(); }
+    [[nodiscard]] bool has_probability() const;
+    // The machines as a list: the model itself when it has a single machine.
+    [[nodiscard]] std::vector<const Model*> machine_list() const;
 
     [[nodiscard]] size_t dim() const { return feature_names.size(); }
     [[nodiscard]] size_t support_count() const { return coefficients.size(); }
@@ -93,11 +141,21 @@ class Model {
     // training range clipped or refused by policy, clipped_rows counting them.
     [[nodiscard]] std::vector<double> scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
                                                   const std::string& source, size_t* clipped_rows = nullptr) const;
-    // Decision values for rows already in kernel coordinates.
+    // Decision values for rows already in kernel coordinates (single-machine models).
     [[nodiscard]] std::vector<double> decision_function_scaled(std::span<const double> points, size_t rows) const;
     [[nodiscard]] const std::string& label_for(double decision) const {
         return decision > 0.0 ? classes[1] : classes[0];
     }
 };
+
+// Decision values of every machine (rows x machines, row-major); one column for one machine.
+[[nodiscard]] std::vector<double> machine_decisions(const Model& model, std::span<const double> points, size_t rows);
+
+// The multi-class view of a classifier's decisions (see multiclass.hpp for the formulas).
+struct ClassPrediction {
+    std::vector<size_t> label;     // index into model.classes per row
+    std::vector<double> decision;  // rows x columns: binary 1 column (g), else one per class
+};
+[[nodiscard]] ClassPrediction predict_classes(const Model& model, std::span<const double> machine_values, size_t rows);
 
 }  // namespace orca

@@ -71,6 +71,19 @@ struct OkcCost {
 };
 [[nodiscard]] OkcCost estimate_okc_cost(const Expansion& e);
 
+// One report for several machines of the same kernel (math spec's indices applied to their
+// coefficient vectors together):
+//   energy_weighted: shares of sum_m E_m, i.e. each machine's shares weighted by its energy E_m
+//                    (the analysis of all machines' coefficients stacked into one vector);
+//   mean:            the plain mean of the machines' shares, every machine counting equally.
+// Peak, thresholds and parity are recomputed from the aggregated spectrum; subset shares are
+// listed for |u| <= 2 (exact from OKC_i and OKC_ij); no coefficients are listed. energy is the
+// sum (energy_weighted) or the mean (mean) of the machines' energies.
+enum class OkcAggregation { energy_weighted, mean };
+[[nodiscard]] std::string to_string(OkcAggregation a);
+[[nodiscard]] OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregation how,
+                                          size_t top_subsets = 10);
+
 // Throws ResourceError when a forced enumeration cannot fit (message points to pairs) and
 // ParameterError for bad options (eps outside (0, 1), coefficients with the pairs method).
 [[nodiscard]] OkcReport analyze(const Expansion& e, const OkcOptions& options = {});

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "orca/model.hpp"
+#include "orca/model_analysis.hpp"
 #include "orca/okc.hpp"
 
 namespace orca {
@@ -15,5 +16,10 @@ struct OkcTextOptions {
 
 [[nodiscard]] std::string okc_to_text(const OkcReport& report, const Model& model, const OkcTextOptions& options = {});
 [[nodiscard]] std::string okc_to_json(const OkcReport& report, const Model& model);
+// A whole model: one machine's report as above; several machines each under a heading, then the
+// two aggregates, labelled (JSON: "machines" and "aggregated").
+[[nodiscard]] std::string model_analysis_to_text(const ModelAnalysis& analysis, const Model& model,
+                                                 const OkcTextOptions& options = {});
+[[nodiscard]] std::string model_analysis_to_json(const ModelAnalysis& analysis, const Model& model);
 
 }  // namespace orca

@@ -118,8 +118,14 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     write("one.csv", "x1,x2,arm\n1,2,A\n3,4,A\n");
     expect_refused("fit --data " + path("one.csv") + " --target arm --model " + path("m.json"), "one class only");
     write("three.csv", "x1,x2,arm\n1,2,A\n3,4,B\n5,6,C\n");
-    expect_refused("fit --data " + path("three.csv") + " --target arm --model " + path("m.json"),
-                   "3 classes; only two-class problems are supported so far");
+    expect_refused("fit --data " + path("three.csv") + " --target arm --task regression --model " + path("m.json"),
+                   "three.csv: data row 1, target column 'arm': 'A' is not a finite number");
+    expect_refused(base + " --task ranking", "task must be 'classification' or 'regression', got 'ranking'");
+    expect_refused(base + " --multi-class ova", "multi-class strategy must be 'ovo' (one-vs-one) or 'ovr'");
+    expect_refused(base + " --epsilon 0.2", "--epsilon applies to --task regression only");
+    expect_refused(base + " --task regression --epsilon -1", "--epsilon must be >= 0");
+    expect_refused(base + " --task regression --probability",
+                   "--probability and --class-weight apply to classification");
     write("const.csv", "x1,x2,arm\n1,2,A\n3,2,B\n");
     expect_refused("fit --data " + path("const.csv") + " --target arm --model " + path("m.json"),
                    "feature 'x2' is constant");
