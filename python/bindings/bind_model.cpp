@@ -2,12 +2,18 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
 #include <map>
 
 #include "bindings.hpp"
 #include "numpy_data.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/multiclass.hpp"
+#include "orca/probability.hpp"
 
 namespace py = pybind11;
 
@@ -19,17 +25,26 @@ void require_matrix(const Array& X, const char* what) {
         throw DataError(std::string(what) + " must be a 2-D array, got " + std::to_string(X.ndim()) + "-D");
 }
 
-// Trains on X (m x d) with labels y01 in {0, 1} (index into the caller's classes_). The
-// engine's classes are "0" and "1"; the caller renames them.
-Model fit(const Array& X, const std::vector<int>& y01, const std::vector<std::string>& names, const std::string& family,
-          double alpha, double beta, double lambda, const std::string& measure, const std::vector<int>& degrees,
-          double C, double tol, double cache_mb, bool shrinking, long max_iter,
-          const std::map<std::string, double>& class_weight, bool balanced, const std::vector<double>& sample_weight) {
+// Trains on X (m x d). Classification: y holds class codes 0..k-1 (index into the caller's
+// classes_; the engine's classes are "0".."k-1" and the caller renames them). Regression: y holds
+// the targets themselves.
+Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::string>& names,
+          const std::string& family, double alpha, double beta, double lambda, const std::string& measure,
+          const std::vector<int>& degrees, double C, double tol, double cache_mb, bool shrinking, long max_iter,
+          const std::map<std::string, double>& class_weight, bool balanced, const std::vector<double>& sample_weight,
+          const std::string& task, double epsilon, const std::string& multi_class, bool probability, uint64_t seed) {
+    TrainOptions o;
+    o.task = parse_task(task);
     std::vector<std::string> labels;
-    for (int v : y01) labels.push_back(v ? "1" : "0");
+    for (double v : y)
+        labels.push_back(o.task == Task::regression ? fmt::format("{:.17g}", v)
+                                                    : std::to_string(static_cast<long>(v)));
     Dataset ds = dataset_from(X, std::move(labels), names);
     ds.weights = sample_weight;
-    TrainOptions o;
+    o.epsilon = epsilon;
+    o.multi_class = parse_multi_class(multi_class);
+    o.probability = probability;
+    o.seed = seed;
     o.family = FamilySpec::make(family, alpha, beta, lambda);
     o.measure = parse_measure(measure);
     o.degrees = degrees;
@@ -44,19 +59,34 @@ Model fit(const Array& X, const std::vector<int>& y01, const std::vector<std::st
     return Model::train(ds, o);
 }
 
-py::array_t<double> decision_function(const Model& model, const Array& X, const std::string& policy, size_t& clipped) {
+// Renames the classes of a classifier and of its machines (which use the same labels).
+void rename_classes(Model& model, const std::vector<std::string>& names) {
+    if (model.task != Task::classification) throw ParameterError("a regression model has no classes");
+    if (names.size() != model.classes.size())
+        throw ParameterError("classes must hold " + std::to_string(model.classes.size()) + " labels");
+    for (auto& machine : model.machines)
+        for (auto& c : machine.classes) {
+            const auto it = std::find(model.classes.begin(), model.classes.end(), c);
+            if (it != model.classes.end()) c = names[static_cast<size_t>(it - model.classes.begin())];
+        }
+    model.classes = names;
+}
+
+void check_columns(const Model& model, const Array& X) {
     require_matrix(X, "X");
-    const auto rows = static_cast<size_t>(X.shape(0));
     if (static_cast<size_t>(X.shape(1)) != model.dim())
         throw DataError("X has " + std::to_string(X.shape(1)) + " features, but the model was trained with " +
                         std::to_string(model.dim()));
+}
+
+// Every machine's decision values (rows x machines).
+std::vector<double> decisions(const Model& model, const Array& X, const std::string& policy, size_t& clipped) {
+    check_columns(model, X);
+    const auto rows = static_cast<size_t>(X.shape(0));
     const OutOfRange p = parse_out_of_range(policy);
-    std::vector<double> out;
-    {
-        py::gil_scoped_release release;
-        out = model.decision_function(std::span(X.data(), rows * model.dim()), rows, p, "X", &clipped);
-    }
-    return py::array_t<double>(static_cast<py::ssize_t>(out.size()), out.data());
+    py::gil_scoped_release release;
+    const auto points = model.scaled_rows(std::span(X.data(), rows * model.dim()), rows, p, "X", &clipped);
+    return machine_decisions(model, points, rows);
 }
 
 py::array_t<double> matrix(const std::vector<double>& v, size_t cols) {
@@ -69,14 +99,38 @@ py::array_t<double> matrix(const std::vector<double>& v, size_t cols) {
 }  // namespace
 
 void bind_model(py::module_& m) {
-    py::class_<Model>(m, "Model", "A trained two-class machine (engine object; use orca_svm.OrcaSVC).")
+    py::class_<Model>(m, "Model",
+                      "A trained model: one machine, or several for more than two classes (engine object; use "
+                      "orca_svm.OrcaSVC or OrcaSVR).")
         .def_property_readonly("feature_names", [](const Model& s) { return s.feature_names; })
-        .def_property(
-            "classes", [](const Model& s) { return s.classes; },
-            [](Model& s, const std::vector<std::string>& c) {
-                if (c.size() != 2) throw ParameterError("classes must hold two labels");
-                s.classes = c;
-            })
+        .def_property("classes", [](const Model& s) { return s.classes; }, &rename_classes)
+        .def_property_readonly("task", [](const Model& s) { return to_string(s.task); })
+        .def_property_readonly("epsilon", [](const Model& s) { return s.epsilon; })
+        .def_property_readonly("multi_class", [](const Model& s) { return to_string(s.multi_class); })
+        .def_property_readonly("is_multiclass", &Model::is_multiclass)
+        .def_property_readonly("has_probability", &Model::has_probability)
+        .def_property_readonly("sigmoid",
+                               [](const Model& s) -> py::object {
+                                   if (!s.sigmoid) return py::none();
+                                   return py::make_tuple(s.sigmoid->A, s.sigmoid->B);
+                               })
+        .def_property_readonly(
+            "machines",
+            [](const Model& s) {
+                std::vector<Model> out;
+                for (const Model* machine : s.machine_list()) out.push_back(*machine);
+                return out;
+            },
+            "the two-class machines (the model itself when it has one)")
+        .def_property_readonly("machine_names",
+                               [](const Model& s) {
+                                   std::vector<std::string> out;
+                                   for (size_t k = 0; k < s.machine_list().size(); ++k)
+                                       out.push_back(machine_name(s, k));
+                                   return out;
+                               })
+        .def("class_model", &class_model, py::arg("c"),
+             "single-machine model whose decision function is class c's score")
         .def_property(
             "target_name", [](const Model& s) { return s.target_name; },
             [](Model& s, const std::string& t) { s.target_name = t; })
@@ -118,17 +172,38 @@ void bind_model(py::module_& m) {
                                    d["objective"] = t.objective;
                                    d["gap"] = t.gap;
                                    d["training_accuracy"] = t.training_accuracy;
+                                   d["training_r2"] = t.training_r2;
                                    return d;
                                })
         .def(
             "decision_function",
             [](const Model& s, const Array& X, const std::string& policy) {
                 size_t clipped = 0;
-                auto out = decision_function(s, X, policy, clipped);
-                return py::make_tuple(out, clipped);
+                const auto out = decisions(s, X, policy, clipped);
+                const size_t nm = s.machine_list().size();
+                py::object values = nm == 1 ? py::object(matrix(out, 1).reshape({-1})) : py::object(matrix(out, nm));
+                return py::make_tuple(values, clipped);
             },
             py::arg("X"), py::arg("out_of_range") = "clip",
-            "(decision values, number of rows clipped to the training range)")
+            "(decision values: one per row, or rows x machines; number of rows clipped to the training range)")
+        .def(
+            "predict_classes",
+            [](const Model& s, const py::array_t<double, py::array::c_style | py::array::forcecast>& values) {
+                const auto rows = static_cast<size_t>(values.shape(0));
+                const ClassPrediction p = predict_classes(s, std::span(values.data(), values.size()), rows);
+                const size_t cols = s.is_multiclass() ? s.classes.size() : 1;
+                return py::make_tuple(py::array_t<size_t>(static_cast<py::ssize_t>(rows), p.label.data()),
+                                      matrix(p.decision, cols));
+            },
+            py::arg("machine_values"), "(class index per row, per-class decision values)")
+        .def(
+            "predict_probabilities",
+            [](const Model& s, const py::array_t<double, py::array::c_style | py::array::forcecast>& values) {
+                const auto rows = static_cast<size_t>(values.shape(0));
+                return matrix(predict_probabilities(s, std::span(values.data(), values.size()), rows),
+                              s.classes.size());
+            },
+            py::arg("machine_values"), "rows x classes probabilities")
         .def("to_json", [](const Model& s) { return model_to_json(s); })
         .def_static(
             "from_json",
@@ -143,8 +218,25 @@ void bind_model(py::module_& m) {
           py::arg("beta"), py::arg("lam"), py::arg("measure"), py::arg("degrees"), py::arg("C"), py::arg("tol"),
           py::arg("cache_mb"), py::arg("shrinking"), py::arg("max_iter"),
           py::arg("class_weight") = std::map<std::string, double>{}, py::arg("balanced") = false,
-          py::arg("sample_weight") = std::vector<double>{},
-          "Train a C-SVC; y01 holds 0/1 (1 = positive class). Releases the GIL.");
+          py::arg("sample_weight") = std::vector<double>{}, py::arg("task") = "classification",
+          py::arg("epsilon") = 0.1, py::arg("multi_class") = "ovo", py::arg("probability") = false,
+          py::arg("seed") = 0,
+          "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets). Releases the GIL.");
+    m.def(
+        "fit_sigmoid",
+        [](const std::vector<double>& decision, const std::vector<double>& y) {
+            const Sigmoid s = fit_sigmoid(decision, y);
+            return py::make_tuple(s.A, s.B);
+        },
+        py::arg("decision"), py::arg("y"), "Platt's (A, B) for labels y in {-1, +1} (reference tests)");
+    m.def(
+        "couple_pairwise",
+        [](const py::array_t<double, py::array::c_style | py::array::forcecast>& r) {
+            const auto k = static_cast<size_t>(r.shape(0));
+            const auto p = couple_pairwise(std::span(r.data(), r.size()), k);
+            return py::array_t<double>(static_cast<py::ssize_t>(k), p.data());
+        },
+        py::arg("r"), "class probabilities from pairwise ones, r[i, j] = P(i | i or j) (reference tests)");
 }
 
 }  // namespace orca::python

@@ -1,4 +1,4 @@
-"""orca_svm: scikit-learn estimators on truncated orthogonal-polynomial kernels, and their exact
+"""orca_svm: scikit-learn classifiers and regressors on truncated orthogonal-polynomial kernels, and their exact
 ORCA analysis (OKC indices).
 
 >>> from orca_svm import OrcaSVC
@@ -9,7 +9,8 @@ from ._core import __version__
 from .datasets import load_echocardiogram, make_double_spiral
 from .diagnostics import SweepResult, StabilityResult, experiment, select, stability, sweep
 from .estimator import OrcaSVC
-from .report import OkcReport
+from .regressor import OrcaSVR
+from .report import MulticlassOkcReport, OkcReport
 
-__all__ = ["OrcaSVC", "OkcReport", "SweepResult", "StabilityResult", "sweep", "select", "stability", "experiment",
+__all__ = ["OrcaSVC", "OrcaSVR", "OkcReport", "MulticlassOkcReport", "SweepResult", "StabilityResult", "sweep", "select", "stability", "experiment",
            "make_double_spiral", "load_echocardiogram", "__version__"]

@@ -1,26 +1,19 @@
-"""OrcaSVC: a scikit-learn classifier over the ORCA engine."""
+"""OrcaSVC: a scikit-learn classifier over the ORCA engine (two or more classes)."""
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-import warnings
-from numbers import Integral, Real
+from numbers import Integral
 from typing import Any, Mapping, Sequence
 
 import numpy as np
-import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import ClassifierMixin
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted
+from sklearn.utils.validation import _check_sample_weight
 
-from . import _core
-from .report import OkcReport
-
-_FAMILIES = ("legendre", "chebyshev1", "chebyshev2", "gegenbauer", "jacobi", "hermite")
+from ._base import OrcaBase
 
 
-class OrcaSVC(ClassifierMixin, BaseEstimator):
+class OrcaSVC(ClassifierMixin, OrcaBase):
     """C-support vector classifier with a truncated tensor-product orthogonal-polynomial kernel.
 
     The decision function is exactly a finite sum of orthonormal tensor-product polynomials, so
@@ -53,21 +46,36 @@ class OrcaSVC(ClassifierMixin, BaseEstimator):
         What to do with prediction inputs outside the training range: clip them (and warn), or
         raise ValueError.
     class_weight : dict, "balanced" or None, default=None
-        Multiply C for each class: {label: weight}, or "balanced" (n / (2 n_class)), as in SVC.
+        Multiply C for each class: {label: weight}, or "balanced" (n / (k n_class)), as in SVC.
+    multi_class : {"ovo", "ovr"}, default="ovo"
+        With more than two classes: one machine per pair of classes (LIBSVM's scheme) or one per
+        class against the rest.
+    decision_function_shape : {"ovr", "ovo"}, default="ovr"
+        With more than two classes, what :meth:`decision_function` returns: one column per class
+        (scikit-learn's default; for one-vs-one, votes plus a bounded confidence) or, for
+        ``multi_class="ovo"``, the raw values of every pair's machine.
+    probability : bool, default=False
+        Fit Platt sigmoids on decision values from internal 5-fold cross-validation (as LIBSVM
+        and SVC(probability=True)), enabling :meth:`predict_proba`. Five more fits per machine.
+    random_state : int or None, default=None
+        Seed of those folds (None: 0, so results are reproducible).
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        The class labels; ``classes_[1]`` is the positive class (decision > 0).
+    classes_ : ndarray of shape (n_classes,)
+        The class labels, sorted; with two, ``classes_[1]`` is the positive class (decision > 0).
     n_features_in_ : int
     feature_names_in_ : ndarray of str
         Only when fitted on a DataFrame with string column names.
     support_vectors_ : ndarray of shape (n_SV, n_features)
-        Support vectors in the kernel's scaled coordinates.
+        Two classes only: support vectors in the kernel's scaled coordinates.
     dual_coef_ : ndarray of shape (1, n_SV)
-        a_i = alpha_i y_i.
-    intercept_ : ndarray of shape (1,)
-        The bias b.
+        Two classes only: a_i = alpha_i y_i.
+    intercept_ : ndarray of shape (n_machines,)
+        The bias b of every machine.
+    machine_names_ : list of str
+        Every machine, e.g. "versicolor vs setosa" (one-vs-one, the later class positive) or
+        "setosa vs rest"; ``model_.machines`` holds them with their support vectors.
     n_iter_ : int
         Solver iterations.
     fit_status_ : int
@@ -79,7 +87,8 @@ class OrcaSVC(ClassifierMixin, BaseEstimator):
     def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 8, C: float = 1.0,
                  alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5, measure: str = "probability",
                  tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True, max_iter: int = -1,
-                 out_of_range: str = "clip", class_weight=None):
+                 out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
+                 decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None):
         self.family = family
         self.degree = degree
         self.C = C
@@ -93,44 +102,34 @@ class OrcaSVC(ClassifierMixin, BaseEstimator):
         self.max_iter = max_iter
         self.out_of_range = out_of_range
         self.class_weight = class_weight
+        self.multi_class = multi_class
+        self.decision_function_shape = decision_function_shape
+        self.probability = probability
+        self.random_state = random_state
 
     # --- fitting -------------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None) -> "OrcaSVC":
-        """Fit the classifier on X (n_samples, n_features) and two-class labels y (any type).
-        ``sample_weight`` multiplies C per row (rows of weight 0 are left out)."""
+        """Fit the classifier on X (n_samples, n_features) and labels y (any type, two or more
+        classes). ``sample_weight`` multiplies C per row (rows of weight 0 are left out)."""
         self._check_params()
+        if self.multi_class not in ("ovo", "ovr"):
+            raise ValueError(f"multi_class must be 'ovo' or 'ovr', got {self.multi_class!r}")
+        if self.decision_function_shape not in ("ovr", "ovo"):
+            raise ValueError(f"decision_function_shape must be 'ovr' or 'ovo', got {self.decision_function_shape!r}")
+        seed = 0 if self.random_state is None else self.random_state
+        if not isinstance(seed, Integral) or seed < 0:
+            raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
         X, y = self._validate_data(X, y, dtype=np.float64, ensure_min_samples=2)
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         check_classification_targets(y)
-        self.classes_, y01 = np.unique(y, return_inverse=True)
+        self.classes_, codes = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
             raise ValueError(f"The number of classes has to be greater than one; got {len(self.classes_)} class")
-        if len(self.classes_) > 2:
-            raise ValueError(f"OrcaSVC supports two classes so far; got {len(self.classes_)} classes "
-                             "(multi-class is not implemented yet)")
-        names = self._feature_names()
-        self.model_ = _core.fit(np.ascontiguousarray(X), y01.astype(int).tolist(), names, self.family,
-                                float(self.alpha), float(self.beta), float(self.lam), self.measure,
-                                self._degrees(names), float(self.C), float(self.tol), float(self.cache_mb),
-                                bool(self.shrinking), int(max(self.max_iter, 0)), self._class_weights(),
-                                self.class_weight == "balanced", weights)
+        self._train(X, codes, weights, class_weight=self._class_weights(), balanced=self.class_weight == "balanced",
+                    multi_class=self.multi_class, probability=bool(self.probability), seed=int(seed))
         self.model_.classes = [str(c) for c in self.classes_]
-        self._set_fitted_attributes()
+        self._set_machine_attributes()
         return self
-
-    def _check_params(self) -> None:
-        if self.family not in _FAMILIES:
-            raise ValueError(f"family must be one of {_FAMILIES}, got {self.family!r}")
-        if not isinstance(self.C, Real) or not self.C > 0:
-            raise ValueError(f"C must be a number > 0, got {self.C!r}")
-        if not isinstance(self.tol, Real) or not self.tol > 0:
-            raise ValueError(f"tol must be a number > 0, got {self.tol!r}")
-        if self.measure not in ("probability", "lebesgue"):
-            raise ValueError(f"measure must be 'probability' or 'lebesgue', got {self.measure!r}")
-        if self.out_of_range not in ("clip", "error"):
-            raise ValueError(f"out_of_range must be 'clip' or 'error', got {self.out_of_range!r}")
-        if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
-            raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
 
     def _class_weights(self) -> dict[str, float]:
         cw = self.class_weight
@@ -144,211 +143,46 @@ class OrcaSVC(ClassifierMixin, BaseEstimator):
             raise ValueError(f"class_weight names labels that are not classes: {unknown} (classes: {list(self.classes_)})")
         return {index[c]: float(w) for c, w in cw.items()}
 
-    def _feature_names(self) -> list[str]:
-        if hasattr(self, "feature_names_in_"):
-            return [str(n) for n in self.feature_names_in_]
-        return [f"x{j}" for j in range(self.n_features_in_)]
-
-    def _degrees(self, names: list[str]) -> list[int]:
-        deg = self.degree
-        if isinstance(deg, Integral):
-            return [int(deg)]
-        if isinstance(deg, Mapping):
-            unknown = set(deg) - set(names) - {"*"}
-            if unknown:
-                raise ValueError(f"degree names unknown features: {sorted(unknown)} (features: {names})")
-            missing = [n for n in names if n not in deg and "*" not in deg]
-            if missing:
-                raise ValueError(f"degree gives no degree for features {missing}; add them or a default under '*'")
-            return [int(deg.get(n, deg.get("*"))) for n in names]
-        deg = list(deg)
-        if len(deg) != len(names):
-            raise ValueError(f"degree has {len(deg)} entries for {len(names)} features")
-        return [int(n) for n in deg]
-
-    def _set_fitted_attributes(self) -> None:
-        m = self.model_
-        self.support_vectors_ = m.support_vectors
-        self.dual_coef_ = m.coefficients.reshape(1, -1)
-        self.intercept_ = np.array([m.bias])
-        summary = m.summary
-        self.n_iter_ = summary["iterations"]
-        self.fit_status_ = 0 if summary["converged"] else 1
-        if not summary["converged"]:
-            warnings.warn("the solver stopped at the iteration cap before reaching tol; raise max_iter or tol",
-                          RuntimeWarning)
-
     # --- prediction ----------------------------------------------------------------------
     def decision_function(self, X) -> np.ndarray:
-        """g(x) = sum_i a_i K(x_i, x) + b; positive values predict classes_[1]."""
-        check_is_fitted(self, "model_")
-        X = self._validate_data(X, dtype=np.float64, reset=False)
-        values, clipped = self.model_.decision_function(np.ascontiguousarray(X), self.out_of_range)
-        if clipped:
-            warnings.warn(f"{clipped} of {X.shape[0]} row(s) had values outside the training range and were "
-                          "clipped to it", UserWarning)
-        return values
+        """Two classes: g(x) = sum_i a_i K(x_i, x) + b, positive for classes_[1], shape (n,).
+        More: shape (n, n_classes) whose argmax is :meth:`predict` (one-vs-rest: each class's
+        machine; one-vs-one: votes + s_c / (3 (|s_c| + 1)) with s_c the summed pair decisions
+        favouring c), or with ``decision_function_shape="ovo"`` and one-vs-one, the pair
+        machines' raw values, shape (n, n_classes (n_classes - 1) / 2), in the order of
+        ``machine_names_`` (positive values favour the later class of the pair)."""
+        values = self._machine_values(X)
+        if not self.model_.is_multiclass or (self.decision_function_shape == "ovo" and self.multi_class == "ovo"):
+            return values
+        return self.model_.predict_classes(values)[1]
 
     def predict(self, X) -> np.ndarray:
-        """Class labels: classes_[1] where the decision value is positive, else classes_[0]."""
-        positive = self.decision_function(X) > 0  # checks fitted state and X first
-        return self.classes_[positive.astype(int)]
+        """Class labels: the sign of the decision value for two classes, else the class with the
+        largest per-class decision value (for one-vs-one the majority vote, ties broken by
+        confidence)."""
+        values = self._machine_values(X)
+        return self.classes_[self.model_.predict_classes(values)[0]]
 
-    # --- analysis ------------------------------------------------------------------------
-    def analyze(self, method: str = "auto", eps: Sequence[float] = (0.01, 0.05, 0.10),
-                coefficients: str | int = "auto", memory_mb: float = 4096.0, top_subsets: int = 10) -> OkcReport:
-        """Every OKC index of the fitted model, computed exactly.
+    def _check_proba(self) -> bool:
+        if not self.probability:
+            raise AttributeError("predict_proba is available when probability=True")
+        return True
 
-        Parameters
-        ----------
-        method : {"auto", "enumeration", "pairs"}
-            Enumeration of every coefficient, sums over support-vector pairs, or the cheaper.
-        eps : sequence of float in (0, 1)
-            Levels of the thresholds T_eps.
-        coefficients : "auto", "all", "none" or int
-            Largest coefficients to list: 20 where enumeration runs (auto), every one, none, or K.
-        memory_mb : float
-            Refuse enumerations that would need more memory than this.
-        top_subsets : int
-            Number of the largest subset shares S_u to keep.
-        """
-        check_is_fitted(self, "model_")
-        if coefficients == "auto":
-            top, if_cheap = 20, True
-        elif coefficients == "all":
-            top, if_cheap = -1, False
-        elif coefficients == "none":
-            top, if_cheap = 0, False
-        elif isinstance(coefficients, Integral) and coefficients >= 1:
-            top, if_cheap = int(coefficients), False
-        else:
-            raise ValueError(f"coefficients must be 'auto', 'all', 'none' or an integer >= 1, got {coefficients!r}")
-        raw = _core.analyze(self.model_, method, [float(e) for e in eps], top, if_cheap, float(memory_mb),
-                            int(top_subsets))
-        return OkcReport(raw, list(self.model_.feature_names))
+    @available_if(_check_proba)
+    def predict_proba(self, X) -> np.ndarray:
+        """Class probabilities, shape (n, n_classes), columns in classes_ order: Platt sigmoids of
+        the machines' decision values (fitted on internal cross-validation), coupled pairwise for
+        one-vs-one and normalised for one-vs-rest. Like SVC's, they need not agree with
+        :meth:`predict` on every row (see docs/multiclass.md)."""
+        values = self._machine_values(X)
+        return self.model_.predict_probabilities(values)
 
-    # --- local explanations --------------------------------------------------------------
-    def _explain(self, X, components: bool, interactions: bool) -> tuple[dict, Any]:
-        check_is_fitted(self, "model_")
-        index = X.index if isinstance(X, pd.DataFrame) else None
-        X = self._validate_data(X, dtype=np.float64, reset=False)
-        raw = _core.explain(self.model_, np.ascontiguousarray(X), components, interactions, self.out_of_range)
-        if raw["clipped"]:
-            warnings.warn(f"{raw['clipped']} of {X.shape[0]} row(s) had values outside the training range and were "
-                          "clipped to it", UserWarning)
-        return raw, index
-
-    def explain(self, X) -> pd.DataFrame:
-        """Exact Shapley values phi_j(x) of every row (columns: feature names).
-
-        The game is v(S) = E_mu[h(x_S, X_-S)] with X ~ mu, the family's product measure on the
-        scaled domain (uniform for Legendre), so each row satisfies
-        ``phi.sum() == decision - base`` exactly (efficiency). ``df.attrs`` holds
-        ``"base"`` (b + h_empty, the decision function's mean under mu) and ``"decision"``.
-        """
-        raw, index = self._explain(X, components=False, interactions=False)
-        df = pd.DataFrame(raw["shapley"], columns=list(self.model_.feature_names), index=index)
-        df.attrs["base"] = raw["base"]
-        df.attrs["decision"] = raw["decision"]
-        return df
-
-    def explain_components(self, X) -> pd.DataFrame:
-        """Functional-ANOVA components of every row: columns ``main:<f>`` (h_j), ``pair:<f>*<g>``
-        (h_jk), ``remainder`` (all higher orders), plus ``base`` and ``decision``; the components
-        and the base sum exactly to the decision value."""
-        raw, index = self._explain(X, components=True, interactions=False)
-        names = list(self.model_.feature_names)
-        pairs = [f"pair:{names[j]}*{names[k]}" for j in range(len(names)) for k in range(j + 1, len(names))]
-        df = pd.DataFrame(np.column_stack([raw["main"], raw["pair"], raw["remainder"]]),
-                          columns=[f"main:{n}" for n in names] + pairs + ["remainder"], index=index)
-        df["base"] = raw["base"]
-        df["decision"] = raw["decision"]
-        return df
-
-    def shapley_interactions(self, X) -> np.ndarray:
-        """Shapley interaction values, shape (n_rows, d, d), in SHAP's convention: off the
-        diagonal I_jk / 2 (I the Shapley interaction index), on it phi_j minus its row's
-        off-diagonal sum, so every row of a matrix sums to phi_j."""
-        raw, _ = self._explain(X, components=False, interactions=True)
-        values = raw["interaction"] / 2.0
-        d = values.shape[1]
-        diag = raw["shapley"] - values.sum(axis=2)
-        values[:, np.arange(d), np.arange(d)] = diag
-        return values
-
-    def shape_functions(self, grid: int = 100) -> pd.DataFrame:
-        """The exact main-effect curves h_j over each feature's training range (long format:
-        columns feature, x, h)."""
-        check_is_fitted(self, "model_")
-        names = list(self.model_.feature_names)
-        parts = [pd.DataFrame({"feature": names[j], "x": x, "h": h}) for j, x, h in _core.shape_functions(self.model_, grid)]
-        return pd.concat(parts, ignore_index=True)
-
-    def pair_surface(self, first, second, grid: int = 40) -> pd.DataFrame:
-        """The exact pair component h_jk on a grid (index: first feature's values, columns: the
-        second's). Features by name or position."""
-        check_is_fitted(self, "model_")
-        names = list(self.model_.feature_names)
-        j = names.index(first) if isinstance(first, str) else int(first)
-        k = names.index(second) if isinstance(second, str) else int(second)
-        x, y, h = _core.pair_surface(self.model_, j, k, grid)
-        return pd.DataFrame(h, index=pd.Index(x, name=names[j]), columns=pd.Index(y, name=names[k]))
-
-    # --- persistence ---------------------------------------------------------------------
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the model file (the CLI's JSON format, readable by ``orca predict``)."""
-        check_is_fitted(self, "model_")
-        doc = json.loads(self.model_.to_json())
-        doc["python"] = {"classes": [_plain(c) for c in self.classes_],
-                         "feature_names_in": hasattr(self, "feature_names_in_"),
-                         "params": {k: _plain(v) for k, v in self.get_params().items()}}
-        _write_atomically(os.fspath(path), json.dumps(doc, indent=1) + "\n")
-
-    @classmethod
-    def load(cls, path: str | os.PathLike) -> "OrcaSVC":
-        """Read a model file written by :meth:`save` or by ``orca fit``."""
-        path = os.fspath(path)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        model = _core.Model.from_json(text, path)
-        extra = json.loads(text).get("python", {})
-        params = extra.get("params") or {
-            "family": model.family, "degree": list(model.degrees), "C": model.C, "alpha": model.alpha,
-            "beta": model.beta, "measure": model.measure}
-        est = cls(**params)
-        est.model_ = model
-        est.classes_ = np.array(extra.get("classes", list(model.classes)))
-        est.n_features_in_ = len(model.feature_names)
-        if extra.get("feature_names_in", "python" not in json.loads(text)):
-            est.feature_names_in_ = np.array(model.feature_names, dtype=object)
-        est._set_fitted_attributes()
-        return est
+    @available_if(_check_proba)
+    def predict_log_proba(self, X) -> np.ndarray:
+        """The logarithm of :meth:`predict_proba`."""
+        return np.log(self.predict_proba(X))
 
     def _more_tags(self) -> dict[str, Any]:
         # No "_xfail_checks" here: scikit-learn would turn them into silent skips. The one check
         # that cannot pass is a strict expected failure in tests/python/test_estimator.py.
-        return {"binary_only": True}
-
-
-def _plain(value: Any) -> Any:
-    """A JSON-serialisable version of a numpy scalar or a parameter value."""
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, Mapping):
-        return dict(value)
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
-def _write_atomically(path: str, text: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".orca-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        return {}

@@ -100,3 +100,59 @@ class OkcReport:
 def _term(k, names) -> str:
     parts = [f"p{n}({names[j]})" for j, n in enumerate(k) if n > 0]
     return " ".join(parts) if parts else "1"
+
+
+class MulticlassOkcReport:
+    """The exact ORCA analysis of a model with more than two classes (see docs/multiclass.md).
+
+    Attributes
+    ----------
+    machines : dict[str, OkcReport]
+        One report per two-class machine, by name ("b vs a": one-vs-one, b positive; "c vs rest").
+    energy_weighted : OkcReport
+        Every share weighted by its machine's energy E_m: the analysis of all machines'
+        coefficients stacked into one vector; machines with more energy count more.
+    mean : OkcReport
+        The plain mean of the machines' shares: every machine counts equally.
+
+    In both aggregates N*, T_eps and the parity masses are recomputed from the aggregated
+    spectrum, subset shares are listed for |u| <= 2, and no coefficients are listed.
+    """
+
+    def __init__(self, raw: dict[str, Any], feature_names: list[str]):
+        self._raw = raw
+        self.feature_names = list(feature_names)
+        self.machines: dict[str, OkcReport] = {m["name"]: OkcReport(m, feature_names) for m in raw["machines"]}
+        self.energy_weighted = OkcReport(raw["energy_weighted"], feature_names)
+        self.mean = OkcReport(raw["mean"], feature_names)
+
+    def __str__(self) -> str:
+        return self._raw["text"]
+
+    def __repr__(self) -> str:
+        return (f"<MulticlassOkcReport machines={list(self.machines)} "
+                f"energy-weighted OKC(q)={np.round(self.energy_weighted.order, 4).tolist()}>")
+
+    def to_json(self) -> str:
+        """Every machine's indices and both aggregates, as the CLI's ``analyze --json`` writes them."""
+        return self._raw["json"]
+
+    def to_frame(self) -> dict[str, pd.DataFrame]:
+        """Side-by-side tables, one column per machine and per aggregate: order (OKC(q)),
+        spectrum (OKC_N) and features (OKC_i)."""
+        reports = {**self.machines, "energy-weighted": self.energy_weighted, "mean": self.mean}
+        return {
+            "order": pd.DataFrame({k: r.order for k, r in reports.items()}).rename_axis("q"),
+            "spectrum": pd.DataFrame({k: r.spectrum for k, r in reports.items()}).rename_axis("N"),
+            "features": pd.DataFrame({k: r.marginal for k, r in reports.items()}),
+        }
+
+    def plot(self, aggregate: str = "energy_weighted", figsize: tuple[float, float] = (12.0, 8.0)):
+        """The standard ORCA figure of one aggregate ("energy_weighted" or "mean") or machine."""
+        if aggregate == "energy_weighted":
+            return self.energy_weighted.plot(figsize=figsize)
+        if aggregate == "mean":
+            return self.mean.plot(figsize=figsize)
+        if aggregate in self.machines:
+            return self.machines[aggregate].plot(figsize=figsize)
+        raise ValueError(f"aggregate must be 'energy_weighted', 'mean' or a machine name {list(self.machines)}")

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "libsvm_gram.hpp"
 #include "orca/echocardiogram.hpp"
 #include "orca/model.hpp"
 #include "orca/spiral.hpp"
@@ -27,17 +28,9 @@ LibsvmSolution train_libsvm(const std::vector<double>& G, const std::vector<doub
                             std::vector<double> class_weight = {}) {
     const size_t m = y.size();
     svm_set_print_string_function(&silent);
-    std::vector<std::vector<svm_node>> rows(m);
-    std::vector<svm_node*> xs(m);
+    test::LibsvmGram gram(G, m);
     std::vector<double> labels = y;
-    for (size_t i = 0; i < m; ++i) {
-        rows[i].resize(m + 2);
-        rows[i][0] = {0, static_cast<double>(i + 1)};  // the sample's serial number
-        for (size_t l = 0; l < m; ++l) rows[i][l + 1] = {static_cast<int>(l + 1), G[i * m + l]};
-        rows[i][m + 1] = {-1, 0.0};
-        xs[i] = rows[i].data();
-    }
-    svm_problem prob{static_cast<int>(m), labels.data(), xs.data()};
+    svm_problem prob{static_cast<int>(m), labels.data(), gram.xs.data()};
     svm_parameter param{};
     param.svm_type = C_SVC;
     param.kernel_type = PRECOMPUTED;
@@ -57,7 +50,7 @@ LibsvmSolution train_libsvm(const std::vector<double>& G, const std::vector<doub
     LibsvmSolution out;
     out.a.assign(m, 0.0);
     for (int k = 0; k < model->l; ++k) {
-        const auto idx = static_cast<size_t>(model->SV[k][0].value) - 1;
+        const auto idx = test::LibsvmGram::point_of(model->SV[k]);
         out.a[idx] = sign * model->sv_coef[0][k];
     }
     out.bias = -sign * model->rho[0];

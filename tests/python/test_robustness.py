@@ -14,12 +14,14 @@ import pytest
 
 import pandas as pd
 
-from orca_svm import OrcaSVC, make_double_spiral
+from orca_svm import OrcaSVC, OrcaSVR, make_double_spiral
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "robustness.md"
 X, Y = make_double_spiral(points_per_arm=20)
 SPIRAL = "x1,x2,arm\n" + "\n".join(f"{a!r},{b!r},{c}" for (a, b), c in zip(X, Y)) + "\n"
+Y3 = np.array(["A", "B", "C"])[np.arange(len(Y)) % 3]
+THREE = "x1,x2,arm\n" + "\n".join(f"{a!r},{b!r},{c}" for (a, b), c in zip(X, Y3)) + "\n"
 
 
 def fit(data: str, *extra):
@@ -32,13 +34,13 @@ def py_fit(X_, y_, **params):
     return run
 
 
-def model_json():
-    clf = OrcaSVC(degree=3).fit(X, Y)
+def model_json(three=False):
+    clf = OrcaSVC(degree=3).fit(X, Y3 if three else Y)
     return json.loads(clf.model_.to_json())
 
 
-def edited_model(edit):
-    doc = model_json()
+def edited_model(edit, three=False):
+    doc = model_json(three)
     edit(doc)
     return json.dumps(doc)
 
@@ -67,8 +69,13 @@ CASES = [
     ("missing value without --drop-missing", {"d.csv": "x1,x2,arm\n1,?,A\n3,4,B\n"}, fit("d.csv"), 2, None),
     ("missing target column", {"d.csv": SPIRAL.replace("arm", "label", 1)}, fit("d.csv"), 2, None),
     ("one class", {"d.csv": "x1,x2,arm\n1,2,A\n3,4,A\n"}, fit("d.csv"), 2, py_fit(X, np.full(len(Y), "A"))),
-    ("three classes", {"d.csv": "x1,x2,arm\n1,2,A\n3,4,B\n5,6,C\n"}, fit("d.csv"), 2,
-     py_fit(X, np.arange(len(Y)) % 3)),
+    ("three classes (accepted: one-vs-one)", {"d.csv": THREE}, fit("d.csv", "-q"), 0, py_fit(X, Y3)),
+    ("unknown multi-class strategy", {"d.csv": THREE}, fit("d.csv", "--multi-class", "ova"), 2,
+     py_fit(X, Y3, multi_class="ova")),
+    ("regression of a text target", {"d.csv": SPIRAL}, fit("d.csv", "--task", "regression"), 2,
+     lambda: OrcaSVR().fit(X, Y)),
+    ("regression, epsilon < 0", {"d.csv": SPIRAL}, fit("d.csv", "--task", "regression", "--epsilon", "-1"), 2,
+     lambda: OrcaSVR(epsilon=-1.0).fit(X, X[:, 0])),
     ("duplicate column names", {"d.csv": "x1,x1,arm\n1,2,A\n3,4,B\n"}, fit("d.csv"), 2, None),
     ("constant feature", {"d.csv": "x1,x2,arm\n1,2,A\n3,2,B\n"}, fit("d.csv"), 2,
      py_fit(np.column_stack([X, np.ones(len(X))]), Y)),
@@ -103,6 +110,9 @@ CASES = [
     ("model file: wrong version", {"bad.json": lambda: edited_model(lambda d: d.update(format_version=9)), "t.csv": SPIRAL},
      ["predict", "--model", "bad.json", "--data", "t.csv"], 2, lambda: OrcaSVC.load("bad.json")),
     ("model file: missing field", {"bad.json": lambda: edited_model(lambda d: d.pop("bias")), "t.csv": SPIRAL},
+     ["predict", "--model", "bad.json", "--data", "t.csv"], 2, lambda: OrcaSVC.load("bad.json")),
+    ("model file: multi-class with a machine missing",
+     {"bad.json": lambda: edited_model(lambda d: d["machines"].pop(), three=True), "t.csv": SPIRAL},
      ["predict", "--model", "bad.json", "--data", "t.csv"], 2, lambda: OrcaSVC.load("bad.json")),
     ("model file: wrong lengths",
      {"bad.json": lambda: edited_model(lambda d: d["coefficients"].pop()), "t.csv": SPIRAL},

@@ -1,0 +1,289 @@
+"""What OrcaSVC and OrcaSVR share: the kernel's parameters, training through the engine, the
+exact analysis, local explanations, and the model file."""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import warnings
+from numbers import Integral, Real
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator
+from sklearn.utils.validation import check_is_fitted
+
+from . import _core
+from .report import MulticlassOkcReport, OkcReport
+
+_FAMILIES = ("legendre", "chebyshev1", "chebyshev2", "gegenbauer", "jacobi", "hermite")
+
+
+class OrcaBase(BaseEstimator):
+    """Base class; use OrcaSVC or OrcaSVR. Subclasses list every parameter in __init__."""
+
+    _task = "classification"
+
+    # --- parameters ----------------------------------------------------------------------
+    def _check_params(self) -> None:
+        if self.family not in _FAMILIES:
+            raise ValueError(f"family must be one of {_FAMILIES}, got {self.family!r}")
+        if not isinstance(self.C, Real) or not self.C > 0:
+            raise ValueError(f"C must be a number > 0, got {self.C!r}")
+        if not isinstance(self.tol, Real) or not self.tol > 0:
+            raise ValueError(f"tol must be a number > 0, got {self.tol!r}")
+        if self.measure not in ("probability", "lebesgue"):
+            raise ValueError(f"measure must be 'probability' or 'lebesgue', got {self.measure!r}")
+        if self.out_of_range not in ("clip", "error"):
+            raise ValueError(f"out_of_range must be 'clip' or 'error', got {self.out_of_range!r}")
+        if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
+            raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
+
+    def _feature_names(self) -> list[str]:
+        if hasattr(self, "feature_names_in_"):
+            return [str(n) for n in self.feature_names_in_]
+        return [f"x{j}" for j in range(self.n_features_in_)]
+
+    def _degrees(self, names: list[str]) -> list[int]:
+        deg = self.degree
+        if isinstance(deg, Integral):
+            return [int(deg)]
+        if isinstance(deg, Mapping):
+            unknown = set(deg) - set(names) - {"*"}
+            if unknown:
+                raise ValueError(f"degree names unknown features: {sorted(unknown)} (features: {names})")
+            missing = [n for n in names if n not in deg and "*" not in deg]
+            if missing:
+                raise ValueError(f"degree gives no degree for features {missing}; add them or a default under '*'")
+            return [int(deg.get(n, deg.get("*"))) for n in names]
+        deg = list(deg)
+        if len(deg) != len(names):
+            raise ValueError(f"degree has {len(deg)} entries for {len(names)} features")
+        return [int(n) for n in deg]
+
+    def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], **task_options) -> None:
+        """Fits self.model_ through the engine (y: class codes or regression targets)."""
+        names = self._feature_names()
+        self.model_ = _core.fit(np.ascontiguousarray(X), [float(v) for v in y], names, self.family,
+                                float(self.alpha), float(self.beta), float(self.lam), self.measure,
+                                self._degrees(names), float(self.C), float(self.tol), float(self.cache_mb),
+                                bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
+                                task=self._task, **task_options)
+        summary = self.model_.summary
+        self.n_iter_ = summary["iterations"]
+        self.fit_status_ = 0 if summary["converged"] else 1
+        if not summary["converged"]:
+            warnings.warn("the solver stopped at the iteration cap before reaching tol; raise max_iter or tol",
+                          RuntimeWarning)
+
+    def _set_machine_attributes(self) -> None:
+        machines = self.model_.machines
+        self.intercept_ = np.array([m.bias for m in machines])
+        if self._task == "classification":
+            self.machine_names_ = list(self.model_.machine_names)
+        if len(machines) == 1:
+            self.support_vectors_ = self.model_.support_vectors
+            self.dual_coef_ = self.model_.coefficients.reshape(1, -1)
+
+    # --- prediction ----------------------------------------------------------------------
+    def _machine_values(self, X) -> np.ndarray:
+        """Every machine's decision values: shape (n,) for one machine, (n, machines) otherwise."""
+        check_is_fitted(self, "model_")
+        X = self._validate_data(X, dtype=np.float64, reset=False)
+        values, clipped = self.model_.decision_function(np.ascontiguousarray(X), self.out_of_range)
+        if clipped:
+            warnings.warn(f"{clipped} of {X.shape[0]} row(s) had values outside the training range and were "
+                          "clipped to it", UserWarning)
+        return values
+
+    # --- analysis ------------------------------------------------------------------------
+    def analyze(self, method: str = "auto", eps: Sequence[float] = (0.01, 0.05, 0.10),
+                coefficients: str | int = "auto", memory_mb: float = 4096.0, top_subsets: int = 10,
+                target=None) -> OkcReport | MulticlassOkcReport:
+        """Every OKC index of the fitted model, computed exactly.
+
+        Parameters
+        ----------
+        method : {"auto", "enumeration", "pairs"}
+            Enumeration of every coefficient, sums over support-vector pairs, or the cheaper.
+        eps : sequence of float in (0, 1)
+            Levels of the thresholds T_eps.
+        coefficients : "auto", "all", "none" or int
+            Largest coefficients to list: 20 where enumeration runs (auto), every one, none, or K.
+        memory_mb : float
+            Refuse enumerations that would need more memory than this.
+        top_subsets : int
+            Number of the largest subset shares S_u to keep.
+        target : class label, optional
+            Classifiers: analyse this class's score instead of the machines (see docs/multiclass.md).
+
+        Returns
+        -------
+        OkcReport for a model with one machine (two classes, regression, or a class score);
+        MulticlassOkcReport (per machine and aggregated) for more than two classes.
+        """
+        check_is_fitted(self, "model_")
+        if coefficients == "auto":
+            top, if_cheap = 20, True
+        elif coefficients == "all":
+            top, if_cheap = -1, False
+        elif coefficients == "none":
+            top, if_cheap = 0, False
+        elif isinstance(coefficients, Integral) and coefficients >= 1:
+            top, if_cheap = int(coefficients), False
+        else:
+            raise ValueError(f"coefficients must be 'auto', 'all', 'none' or an integer >= 1, got {coefficients!r}")
+        model = self.model_ if target is None else self._explained_model(target)
+        raw = _core.analyze(model, method, [float(e) for e in eps], top, if_cheap, float(memory_mb), int(top_subsets))
+        names = list(self.model_.feature_names)
+        if len(raw["machines"]) == 1:
+            return OkcReport(raw["machines"][0], names)
+        return MulticlassOkcReport(raw, names)
+
+    # --- local explanations --------------------------------------------------------------
+    def _explained_model(self, target):
+        """The single-machine model whose decision function is explained."""
+        if target is None:
+            if self.model_.is_multiclass:
+                raise ValueError("a multi-class model is explained one class at a time: pass target=<label> "
+                                 f"(one of {list(self.classes_)})")
+            return self.model_
+        if self._task == "regression":
+            raise ValueError("target selects a class; a regression model has none")
+        matches = np.flatnonzero(self.classes_ == target)
+        if len(matches) != 1:
+            raise ValueError(f"target {target!r} is not a class of the model (classes: {list(self.classes_)})")
+        return self.model_.class_model(int(matches[0]))
+
+    def _explain(self, X, components: bool, interactions: bool, target) -> tuple[dict, Any]:
+        check_is_fitted(self, "model_")
+        model = self._explained_model(target)
+        index = X.index if isinstance(X, pd.DataFrame) else None
+        X = self._validate_data(X, dtype=np.float64, reset=False)
+        raw = _core.explain(model, np.ascontiguousarray(X), components, interactions, self.out_of_range)
+        if raw["clipped"]:
+            warnings.warn(f"{raw['clipped']} of {X.shape[0]} row(s) had values outside the training range and were "
+                          "clipped to it", UserWarning)
+        return raw, index
+
+    def explain(self, X, target=None) -> pd.DataFrame:
+        """Exact Shapley values phi_j(x) of every row (columns: feature names).
+
+        The game is v(S) = E_mu[h(x_S, X_-S)] with X ~ mu, the family's product measure on the
+        scaled domain (uniform for Legendre), so each row satisfies
+        ``phi.sum() == decision - base`` exactly (efficiency). ``df.attrs`` holds
+        ``"base"`` (b + h_empty, the decision function's mean under mu) and ``"decision"``.
+        With more than two classes, ``target`` names the class whose score is explained.
+        """
+        raw, index = self._explain(X, components=False, interactions=False, target=target)
+        df = pd.DataFrame(raw["shapley"], columns=list(self.model_.feature_names), index=index)
+        df.attrs["base"] = raw["base"]
+        df.attrs["decision"] = raw["decision"]
+        return df
+
+    def explain_components(self, X, target=None) -> pd.DataFrame:
+        """Functional-ANOVA components of every row: columns ``main:<f>`` (h_j), ``pair:<f>*<g>``
+        (h_jk), ``remainder`` (all higher orders), plus ``base`` and ``decision``; the components
+        and the base sum exactly to the decision value."""
+        raw, index = self._explain(X, components=True, interactions=False, target=target)
+        names = list(self.model_.feature_names)
+        pairs = [f"pair:{names[j]}*{names[k]}" for j in range(len(names)) for k in range(j + 1, len(names))]
+        df = pd.DataFrame(np.column_stack([raw["main"], raw["pair"], raw["remainder"]]),
+                          columns=[f"main:{n}" for n in names] + pairs + ["remainder"], index=index)
+        df["base"] = raw["base"]
+        df["decision"] = raw["decision"]
+        return df
+
+    def shapley_interactions(self, X, target=None) -> np.ndarray:
+        """Shapley interaction values, shape (n_rows, d, d), in SHAP's convention: off the
+        diagonal I_jk / 2 (I the Shapley interaction index), on it phi_j minus its row's
+        off-diagonal sum, so every row of a matrix sums to phi_j."""
+        raw, _ = self._explain(X, components=False, interactions=True, target=target)
+        values = raw["interaction"] / 2.0
+        d = values.shape[1]
+        diag = raw["shapley"] - values.sum(axis=2)
+        values[:, np.arange(d), np.arange(d)] = diag
+        return values
+
+    def shape_functions(self, grid: int = 100, target=None) -> pd.DataFrame:
+        """The exact main-effect curves h_j over each feature's training range (long format:
+        columns feature, x, h)."""
+        check_is_fitted(self, "model_")
+        model = self._explained_model(target)
+        names = list(self.model_.feature_names)
+        parts = [pd.DataFrame({"feature": names[j], "x": x, "h": h}) for j, x, h in _core.shape_functions(model, grid)]
+        return pd.concat(parts, ignore_index=True)
+
+    def pair_surface(self, first, second, grid: int = 40, target=None) -> pd.DataFrame:
+        """The exact pair component h_jk on a grid (index: first feature's values, columns: the
+        second's). Features by name or position."""
+        check_is_fitted(self, "model_")
+        model = self._explained_model(target)
+        names = list(self.model_.feature_names)
+        j = names.index(first) if isinstance(first, str) else int(first)
+        k = names.index(second) if isinstance(second, str) else int(second)
+        x, y, h = _core.pair_surface(model, j, k, grid)
+        return pd.DataFrame(h, index=pd.Index(x, name=names[j]), columns=pd.Index(y, name=names[k]))
+
+    # --- persistence ---------------------------------------------------------------------
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the model file (the CLI's JSON format, readable by ``orca predict``)."""
+        check_is_fitted(self, "model_")
+        doc = json.loads(self.model_.to_json())
+        doc["python"] = {"feature_names_in": hasattr(self, "feature_names_in_"),
+                         "params": {k: _plain(v) for k, v in self.get_params().items()}}
+        if hasattr(self, "classes_"):
+            doc["python"]["classes"] = [_plain(c) for c in self.classes_]
+        _write_atomically(os.fspath(path), json.dumps(doc, indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike):
+        """Read a model file written by :meth:`save` or by ``orca fit``."""
+        path = os.fspath(path)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        model = _core.Model.from_json(text, path)
+        if model.task != cls._task:
+            raise ValueError(f"{path}: holds a {model.task} model; load it with "
+                             f"{'OrcaSVR' if model.task == 'regression' else 'OrcaSVC'}")
+        extra = json.loads(text).get("python", {})
+        params = extra.get("params") or {
+            "family": model.family, "degree": list(model.degrees), "C": model.C, "alpha": model.alpha,
+            "beta": model.beta, "measure": model.measure}
+        est = cls(**params)
+        est.model_ = model
+        if cls._task == "classification":
+            est.classes_ = np.array(extra.get("classes", list(model.classes)))
+        est.n_features_in_ = len(model.feature_names)
+        if extra.get("feature_names_in", "python" not in json.loads(text)):
+            est.feature_names_in_ = np.array(model.feature_names, dtype=object)
+        summary = model.summary
+        est.n_iter_ = summary["iterations"]
+        est.fit_status_ = 0 if summary["converged"] else 1
+        est._set_machine_attributes()
+        return est
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-serialisable version of a numpy scalar or a parameter value."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _write_atomically(path: str, text: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".orca-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,81 @@
+"""OrcaSVR: epsilon-support vector regression over the ORCA engine."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+from sklearn.base import RegressorMixin
+from sklearn.utils.validation import _check_sample_weight
+
+from ._base import OrcaBase
+
+
+class OrcaSVR(RegressorMixin, OrcaBase):
+    """epsilon-support vector regression with a truncated tensor-product orthogonal-polynomial
+    kernel.
+
+    The prediction f(x) = sum_i a_i K(x_i, x) + b, a_i = alpha_i - alpha_i*, is a finite sum of
+    orthonormal tensor-product polynomials; the dual's equality constraint sum_i a_i = 0 makes
+    its constant coefficient c_0 zero, so :meth:`analyze` splits ||f - b||^2 exactly as for the
+    classifier.
+
+    Parameters
+    ----------
+    epsilon : float, default=0.1
+        Half-width of the insensitive tube, in the target's units (>= 0).
+    family, degree, C, alpha, beta, lam, measure, tol, cache_mb, shrinking, max_iter, out_of_range
+        As for :class:`OrcaSVC`.
+
+    Attributes
+    ----------
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        Only when fitted on a DataFrame with string column names.
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+        Support vectors in the kernel's scaled coordinates.
+    dual_coef_ : ndarray of shape (1, n_SV)
+        a_i = alpha_i - alpha_i*.
+    intercept_ : ndarray of shape (1,)
+        The bias b.
+    n_iter_ : int
+    fit_status_ : int
+        0 when the solver reached the tolerance, 1 when it stopped at the iteration cap.
+    model_ : orca_svm._core.Model
+        The engine's model (the same object the CLI writes with ``orca fit --task regression``).
+    """
+
+    _task = "regression"
+
+    def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 8, C: float = 1.0,
+                 epsilon: float = 0.1, alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5,
+                 measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
+                 max_iter: int = -1, out_of_range: str = "clip"):
+        self.family = family
+        self.degree = degree
+        self.C = C
+        self.epsilon = epsilon
+        self.alpha = alpha
+        self.beta = beta
+        self.lam = lam
+        self.measure = measure
+        self.tol = tol
+        self.cache_mb = cache_mb
+        self.shrinking = shrinking
+        self.max_iter = max_iter
+        self.out_of_range = out_of_range
+
+    def fit(self, X, y, sample_weight=None) -> "OrcaSVR":
+        """Fit on X (n_samples, n_features) and numeric targets y. ``sample_weight`` multiplies C
+        per row (rows of weight 0 are left out)."""
+        self._check_params()
+        if not isinstance(self.epsilon, (int, float, np.floating)) or not self.epsilon >= 0:
+            raise ValueError(f"epsilon must be a number >= 0, got {self.epsilon!r}")
+        X, y = self._validate_data(X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
+        weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
+        self._train(X, np.asarray(y, dtype=np.float64), weights, epsilon=float(self.epsilon))
+        self._set_machine_attributes()
+        return self
+
+    def predict(self, X) -> np.ndarray:
+        """f(x) = sum_i a_i K(x_i, x) + b for every row."""
+        return self._machine_values(X)

@@ -1,0 +1,187 @@
+// epsilon-SVR: the same precomputed Gram matrix through LIBSVM's EPSILON_SVR and through ours
+// gives the same dual objective and predictions; the equality constraint makes c_0 zero.
+#include <gtest/gtest.h>
+#include <svm.h>
+
+#include <cmath>
+#include <random>
+
+#include "libsvm_gram.hpp"
+#include "orca/expansion.hpp"
+#include "orca/model.hpp"
+#include "orca/model_io.hpp"
+#include "orca/okc.hpp"
+#include "test_helpers.hpp"
+
+using namespace orca;
+
+namespace {
+
+void silent(const char*) {}
+
+// z = sin(3 x1) + x2^2 x3 + noise, features uniform in [-2, 2].
+Dataset smooth_regression(size_t m, unsigned seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(-2.0, 2.0);
+    std::normal_distribution<double> noise(0.0, 0.05);
+    Dataset ds;
+    ds.source = "synthetic";
+    ds.cols = 3;
+    ds.feature_names = {"x1", "x2", "x3"};
+    ds.target_name = "z";
+    for (size_t i = 0; i < m; ++i) {
+        const double a = u(rng), b = u(rng), c = u(rng);
+        ds.X.insert(ds.X.end(), {a, b, c});
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.17g", std::sin(3.0 * a) + b * b * c + noise(rng));
+        ds.target.emplace_back(buf);
+    }
+    ds.rows = m;
+    return ds;
+}
+
+struct Reference {
+    std::vector<double> a;  // alpha - alpha* per training point
+    double bias = 0.0;
+};
+
+Reference libsvm_svr(const std::vector<double>& G, std::vector<double> z, double C, double epsilon, double tol) {
+    const size_t m = z.size();
+    svm_set_print_string_function(&silent);
+    test::LibsvmGram gram(G, m);
+    svm_problem prob{static_cast<int>(m), z.data(), gram.xs.data()};
+    svm_parameter param{};
+    param.svm_type = EPSILON_SVR;
+    param.kernel_type = PRECOMPUTED;
+    param.C = C;
+    param.p = epsilon;
+    param.eps = tol;
+    param.cache_size = 100;
+    param.shrinking = 1;
+    EXPECT_EQ(svm_check_parameter(&prob, &param), nullptr);
+    svm_model* model = svm_train(&prob, &param);
+    Reference out;
+    out.a.assign(m, 0.0);
+    for (int k = 0; k < model->l; ++k) out.a[test::LibsvmGram::point_of(model->SV[k])] = model->sv_coef[0][k];
+    out.bias = -model->rho[0];
+    svm_free_and_destroy_model(&model);
+    return out;
+}
+
+// The epsilon-SVR dual objective in a = alpha - alpha*: 1/2 a'Ga + eps sum|a| - z'a.
+double svr_objective(const std::vector<double>& G, const std::vector<double>& a, const std::vector<double>& z,
+                     double epsilon) {
+    const size_t m = a.size();
+    double quad = 0.0, lin = 0.0;
+    for (size_t i = 0; i < m; ++i) {
+        lin += epsilon * std::abs(a[i]) - z[i] * a[i];
+        for (size_t l = 0; l < m; ++l) quad += a[i] * G[i * m + l] * a[l];
+    }
+    return 0.5 * quad + lin;
+}
+
+// Sizes and degrees keep the Gram matrix well conditioned: with rank (n+1)^d far below m, both
+// solvers need millions of iterations to reach tol 1e-5 (measured; LIBSVM more than we).
+void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> degrees, double C, double epsilon) {
+    SCOPED_TRACE(family);
+    const Dataset data = smooth_regression(m, 5u);
+    TrainOptions o;
+    o.task = Task::regression;
+    o.family = FamilySpec::make(family, 0.0, 0.0);
+    o.degrees = std::move(degrees);
+    o.C = C;
+    o.epsilon = epsilon;
+    o.solver.tolerance = 1e-5;
+    o.solver.cache_mb = 1;  // small on purpose: evictions and partial rows of the 2m-variable dual
+    const Model model = Model::train(data, o);
+    ASSERT_TRUE(model.summary.converged);
+    std::vector<double> pts = data.X, z;
+    (void)model.scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, "synthetic");
+    for (const auto& t : data.target) z.push_back(std::stod(t));
+    const TensorKernel kernel = model.kernel();
+    const auto G = kernel.gram(kernel.prepare(pts, data.rows));
+    const Reference ref = libsvm_svr(G, z, C, epsilon, 1e-5);
+
+    // Our coefficients back on the training points (support vectors are stored in order).
+    std::vector<double> a(data.rows, 0.0);
+    size_t k = 0;
+    for (size_t t = 0; t < data.rows && k < model.support_count(); ++t)
+        if (std::equal(pts.begin() + static_cast<std::ptrdiff_t>(t * 3),
+                       pts.begin() + static_cast<std::ptrdiff_t>(t * 3 + 3),
+                       model.support_vectors.begin() + static_cast<std::ptrdiff_t>(k * 3)))
+            a[t] = model.coefficients[k++];
+    ASSERT_EQ(k, model.support_count());
+    const double f_ours = svr_objective(G, a, z, epsilon), f_ref = svr_objective(G, ref.a, z, epsilon);
+    EXPECT_NEAR(f_ours, f_ref, 1e-6 * std::abs(f_ref));
+    EXPECT_NEAR(model.summary.objective, f_ours, 1e-8 * std::abs(f_ours));
+    EXPECT_NEAR(model.bias, ref.bias, 1e-3);
+    const auto predicted = model.decision_function_scaled(pts, data.rows);
+    for (size_t t = 0; t < data.rows; ++t) {
+        double f_ref_t = ref.bias;
+        for (size_t l = 0; l < data.rows; ++l) f_ref_t += ref.a[l] * G[t * data.rows + l];
+        EXPECT_NEAR(predicted[t], f_ref_t, 1e-3) << "point " << t;
+    }
+    // The equality constraint: sum a_i = 0, hence c_0 = 0, and the analysis is exact.
+    double sum_a = 0.0, scale = 0.0;
+    for (double v : model.coefficients) {
+        sum_a += v;
+        scale += std::abs(v);
+    }
+    EXPECT_LE(std::abs(sum_a), 1e-12 * scale);
+    const OkcReport rep = analyze(expansion_of(model));
+    EXPECT_LE(std::abs(rep.constant), 1e-12 * scale);
+    EXPECT_NEAR(rep.energy, rep.energy_kernel, 1e-10 * rep.energy);
+    double total = 0.0;
+    for (double v : rep.order) total += v;
+    EXPECT_NEAR(total, 1.0, 1e-12);
+}
+
+}  // namespace
+
+TEST(Regression, MatchesLibsvmLegendre) {
+    compare_with_libsvm(200, "legendre", {8}, 10.0, 0.1);
+}
+
+TEST(Regression, MatchesLibsvmHermitePerFeatureDegrees) {
+    compare_with_libsvm(300, "hermite", {4, 3, 2}, 1.0, 0.05);
+}
+
+TEST(Regression, MatchesLibsvmZeroEpsilon) {
+    compare_with_libsvm(200, "chebyshev1", {8}, 1.0, 0.0);
+}
+
+TEST(Regression, ModelFileRoundTripIsExact) {
+    TrainOptions o;
+    o.task = Task::regression;
+    o.degrees = {4};
+    const Dataset data = smooth_regression(120, 2u);
+    const Model model = Model::train(data, o);
+    const Model back = model_from_json(model_to_json(model), "mem");
+    EXPECT_EQ(back.task, Task::regression);
+    EXPECT_EQ(back.epsilon, model.epsilon);
+    EXPECT_EQ(back.summary.training_r2, model.summary.training_r2);
+    EXPECT_EQ(model_to_json(back), model_to_json(model));
+    size_t clipped = 0;
+    EXPECT_EQ(back.decision_function(data.X, data.rows, OutOfRange::clip, "d", &clipped),
+              model.decision_function(data.X, data.rows, OutOfRange::clip, "d", &clipped));
+}
+
+TEST(Regression, TrainingPredictionsComeFromTheGradient) {
+    // The R^2 in the summary is computed from the solver's gradient; recompute it by prediction.
+    TrainOptions o;
+    o.task = Task::regression;
+    o.degrees = {5};
+    o.C = 3.0;
+    const Dataset data = smooth_regression(200, 7u);
+    const Model model = Model::train(data, o);
+    const auto f = model.decision_function(data.X, data.rows, OutOfRange::clip, "d");
+    double mean = 0.0, res = 0.0, tot = 0.0;
+    for (const auto& t : data.target) mean += std::stod(t) / static_cast<double>(data.rows);
+    for (size_t t = 0; t < data.rows; ++t) {
+        const double z = std::stod(data.target[t]);
+        res += (z - f[t]) * (z - f[t]);
+        tot += (z - mean) * (z - mean);
+    }
+    EXPECT_NEAR(model.summary.training_r2, 1.0 - res / tot, 1e-9);
+    EXPECT_GT(model.summary.training_r2, 0.9);
+}
