@@ -89,3 +89,22 @@ def indices(coefs, d):
         "even": float(spectrum[0::2].sum()),
         "odd": float(spectrum[1::2].sum()),
     }
+
+
+def scaled(model, X):
+    """Raw rows in the kernel's coordinates, by the scaler recorded in the model file."""
+    sc = model["scaler"]
+    lo, hi = np.asarray(sc["min"]), np.asarray(sc["max"])
+    X = np.clip(np.asarray(X, dtype=float), lo, hi)  # values outside the training range are clipped
+    if sc["kind"] == "minmax":
+        return np.clip(2 * (X - lo) / (hi - lo) - 1, -1, 1)
+    return (X - np.asarray(sc["mean"])) / np.asarray(sc["std"])
+
+
+def gram(model, A, B):
+    """The model's kernel between scaled point sets, from scipy's polynomials."""
+    kernel = model["kernel"]
+    K = np.ones((len(A), len(B)))
+    for j, n in enumerate(kernel["degrees"]):
+        K *= sum(np.outer(orthonormal(kernel, k, A[:, j]), orthonormal(kernel, k, B[:, j])) for k in range(n + 1))
+    return K

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 from sklearn.svm import SVC
 
-from orca_reference import orthonormal
+from orca_reference import gram
 from orca_svm import OrcaSVC, load_echocardiogram
 
 
@@ -14,15 +14,6 @@ def echo():
     from conftest import shared_dir
     X, y = load_echocardiogram(str(shared_dir() / "data" / "echocardiogram" / "echocardiogram.data"))
     return X, y
-
-
-def gram(model_json, A, B):
-    """The model's kernel between scaled point sets, from scipy's polynomials."""
-    kernel = model_json["kernel"]
-    K = np.ones((len(A), len(B)))
-    for j, n in enumerate(kernel["degrees"]):
-        K *= sum(np.outer(orthonormal(kernel, k, A[:, j]), orthonormal(kernel, k, B[:, j])) for k in range(n + 1))
-    return K
 
 
 @pytest.mark.parametrize("class_weight, use_sample_weight", [
