@@ -1,0 +1,16 @@
+"""The documented examples run as written (from the repository root, in a scratch folder)."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("script", ["python_quickstart.py", "multiclass_and_regression.py"])
+def test_example_runs(script, tmp_path):
+    proc = subprocess.run([sys.executable, str(ROOT / "examples" / script)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip()
