@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "orca/model.hpp"
+
 namespace orca::bench {
 
 // Runs f at least `min_runs` times (and until ~min_seconds elapsed); returns the median seconds.
@@ -24,5 +26,10 @@ inline double median_seconds(const std::function<void()>& f, int min_runs = 3, d
 }
 
 std::string machine_description();  // CPU model, cores, compiler, flags
+
+// A Legendre model with m random support vectors in d features (scaled domain [-1, 1],
+// sum a = 0), and rows uniform in [-1, 1]^d.
+Model synthetic_model(size_t d, size_t m, int degree, unsigned seed);
+std::vector<double> rows_of(size_t rows, size_t d, unsigned seed);
 
 }  // namespace orca::bench

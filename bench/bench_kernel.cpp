@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
     // Peak: a 1024^3 matrix product (2 n^3 flops).
     Eigen::MatrixXd A = Eigen::MatrixXd::Random(1024, 1024), B = Eigen::MatrixXd::Random(1024, 1024), Cm(1024, 1024);
     const double t_gemm = bench::median_seconds([&] { Cm.noalias() = A * B; }, 3, 0.5);
-    fmt::print("{{\"peak_gflops\": {:.3f}, \"threads\": {}}}\n", 2.0 * 1024 * 1024 * 1024 / t_gemm / 1e9, omp_get_max_threads());
+    fmt::print("{{\"peak_gflops\": {:.3f}, \"threads\": {}}}\n", 2.0 * 1024 * 1024 * 1024 / t_gemm / 1e9,
+               omp_get_max_threads());
     for (int n : {3, 8, 25})
         for (size_t d : {2, 5, 10}) {
             std::vector<double> pts(m * d);

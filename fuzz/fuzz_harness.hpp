@@ -10,6 +10,7 @@
 #include "orca/dataset.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/probability.hpp"
 
 namespace orca::fuzz {
 
@@ -43,9 +44,13 @@ inline void model_input(const std::uint8_t* data, size_t size) {
         const Model m = model_from_json(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
         // A loaded model must be usable: predict at the centre of the domain (small models only,
         // so that a fuzzed degree of 10000 does not turn one input into a long computation).
-        if (m.basis().size() <= 1e6 && m.support_count() <= 1000) {
+        size_t support = 0;
+        for (const Model* machine : m.machine_list()) support += machine->support_count();
+        if (m.basis().size() <= 1e6 && support <= 1000) {
             const std::vector<double> zero(m.dim(), 0.0);
-            (void)m.decision_function_scaled(zero, 1);
+            const auto values = machine_decisions(m, zero, 1);
+            if (m.task == Task::classification) (void)predict_classes(m, values, 1);
+            if (m.has_probability()) (void)predict_probabilities(m, values, 1);
         }
     } catch (const Error&) {
     }

@@ -7,6 +7,7 @@
 
 #include "model_training.hpp"
 #include "orca/errors.hpp"
+#include "orca/prediction.hpp"
 #include "orca/system_memory.hpp"
 
 namespace orca {
@@ -326,24 +327,7 @@ Model Model::train(const Dataset& all, const TrainOptions& options) {
 }
 
 std::vector<double> Model::decision_function_scaled(std::span<const double> points, size_t rows) const {
-    const TensorKernel k = kernel();
-    const PreparedPoints S = k.prepare(support_vectors, support_count());
-    const PreparedPoints Q = k.prepare(points, rows);
-    std::vector<double> out(rows);
-    const auto n = static_cast<std::ptrdiff_t>(rows);
-    const size_t nsv = support_count();
-#pragma omp parallel if (rows * nsv > 100000)
-    {
-        std::vector<double> kr(nsv);
-#pragma omp for schedule(static)
-        for (std::ptrdiff_t r = 0; r < n; ++r) {
-            k.row(Q, static_cast<size_t>(r), S, kr);  // K(x_r, every support vector)
-            double sum = 0.0;
-            for (size_t i = 0; i < nsv; ++i) sum += coefficients[i] * kr[i];
-            out[static_cast<size_t>(r)] = sum + bias;
-        }
-    }
-    return out;
+    return decision_values(*this, points, rows, PredictMethod::automatic);
 }
 
 std::vector<double> Model::scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,

@@ -214,7 +214,7 @@ void bind_model(py::module_& m) {
         .def(py::pickle([](const Model& s) { return model_to_json(s); },
                         [](const std::string& text) { return model_from_json(text, "pickle"); }));
 
-    m.def("fit", &fit, py::arg("X"), py::arg("y01"), py::arg("feature_names"), py::arg("family"), py::arg("alpha"),
+    m.def("fit", &fit, py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("family"), py::arg("alpha"),
           py::arg("beta"), py::arg("lam"), py::arg("measure"), py::arg("degrees"), py::arg("C"), py::arg("tol"),
           py::arg("cache_mb"), py::arg("shrinking"), py::arg("max_iter"),
           py::arg("class_weight") = std::map<std::string, double>{}, py::arg("balanced") = false,

@@ -1,4 +1,4 @@
-"""Type stub of the compiled engine module (private; use OrcaSVC and OkcReport)."""
+"""Type stub of the compiled engine module (private; use OrcaSVC, OrcaSVR and the reports)."""
 from typing import Any
 
 import numpy as np
@@ -20,7 +20,18 @@ class Model:
     support_vectors_raw: np.ndarray
     coefficients: np.ndarray
     summary: dict[str, Any]
+    task: str
+    epsilon: float
+    multi_class: str
+    is_multiclass: bool
+    has_probability: bool
+    sigmoid: tuple[float, float] | None
+    machines: list[Model]
+    machine_names: list[str]
+    def class_model(self, c: int) -> Model: ...
     def decision_function(self, X: np.ndarray, out_of_range: str = "clip") -> tuple[np.ndarray, int]: ...
+    def predict_classes(self, machine_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+    def predict_probabilities(self, machine_values: np.ndarray) -> np.ndarray: ...
     def to_json(self) -> str: ...
     @staticmethod
     def from_json(text: str, source: str = "model") -> Model: ...
@@ -28,9 +39,14 @@ class Model:
     @staticmethod
     def load(path: str) -> Model: ...
 
-def fit(X: np.ndarray, y01: list[int], feature_names: list[str], family: str, alpha: float, beta: float, lam: float,
+def fit(X: np.ndarray, y: list[float], feature_names: list[str], family: str, alpha: float, beta: float, lam: float,
         measure: str, degrees: list[int], C: float, tol: float, cache_mb: float, shrinking: bool,
-        max_iter: int) -> Model: ...
+        max_iter: int, class_weight: dict[str, float] = ..., balanced: bool = False,
+        sample_weight: list[float] = ..., task: str = "classification", epsilon: float = 0.1,
+        multi_class: str = "ovo", probability: bool = False, seed: int = 0) -> Model: ...
+
+def fit_sigmoid(decision: list[float], y: list[float]) -> tuple[float, float]: ...
+def couple_pairwise(r: np.ndarray) -> np.ndarray: ...
 
 def analyze(model: Model, method: str = "auto", eps: list[float] = ..., top_coefficients: int = 20,
             coefficients_if_cheap: bool = True, memory_mb: float = 4096.0, top_subsets: int = 10) -> dict[str, Any]: ...

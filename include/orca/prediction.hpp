@@ -1,0 +1,36 @@
+#pragma once
+// Decision values of one machine by either of two exact routes:
+//   support vectors: g(x) = b + sum_i a_i K(x_i, x), O(#SV sum_j (n_j + 1)) per row;
+//   coefficients:    g(x) = b + sum_k c_k phi_k(x), the expansion's coefficient vector (formed
+//                    once, O(#SV prod_j (n_j + 1))) contracted with each row's p_k(x_j), last
+//                    feature first, O(prod_j (n_j + 1)) per row.
+// The second wins when the basis is small next to #SV d n (few features, low degrees, many
+// support vectors) and enough rows share the cost of forming c; `automatic` picks by an
+// estimate of the work of each (measured in bench/bench_predict).
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "orca/model.hpp"
+
+namespace orca {
+
+enum class PredictMethod { automatic, support_vectors, coefficients };
+[[nodiscard]] std::string to_string(PredictMethod m);
+
+struct PredictionCost {
+    double support_vectors = 0.0;  // estimated flops for all rows
+    double coefficients = 0.0;     // forming c plus the contractions; infinite beyond the size cap
+};
+// Coefficient vectors beyond this many entries are never formed for prediction (80 MB).
+constexpr double kMaxPredictionCoefficients = 1e7;
+
+[[nodiscard]] PredictionCost estimate_prediction_cost(const Model& machine, size_t rows);
+[[nodiscard]] PredictMethod choose_prediction_method(const Model& machine, size_t rows);
+
+// points: rows already in kernel coordinates. machine: a single-machine model.
+[[nodiscard]] std::vector<double> decision_values(const Model& machine, std::span<const double> points, size_t rows,
+                                                  PredictMethod method = PredictMethod::automatic);
+
+}  // namespace orca

@@ -1,0 +1,121 @@
+#include "orca/prediction.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "orca/errors.hpp"
+#include "orca/expansion.hpp"
+
+namespace orca {
+namespace {
+
+std::vector<double> by_support_vectors(const Model& m, std::span<const double> points, size_t rows) {
+    const TensorKernel k = m.kernel();
+    const size_t nsv = m.support_count();
+    const PreparedPoints S = k.prepare(m.support_vectors, nsv);
+    const PreparedPoints Q = k.prepare(points, rows);
+    std::vector<double> out(rows);
+    const auto n = static_cast<std::ptrdiff_t>(rows);
+#pragma omp parallel if (rows * nsv > 100000)
+    {
+        std::vector<double> kr(nsv);
+#pragma omp for schedule(static)
+        for (std::ptrdiff_t r = 0; r < n; ++r) {
+            k.row(Q, static_cast<size_t>(r), S, kr);  // K(x_r, every support vector)
+            double sum = 0.0;
+            for (size_t i = 0; i < nsv; ++i) sum += m.coefficients[i] * kr[i];
+            out[static_cast<size_t>(r)] = sum + m.bias;
+        }
+    }
+    return out;
+}
+
+std::vector<double> by_coefficients(const Model& m, std::span<const double> points, size_t rows) {
+    const Basis basis = m.basis();
+    const std::vector<double> c = dense_coefficients(expansion_of(m), kMaxPredictionCoefficients);
+    const size_t d = m.dim();
+    std::vector<size_t> width(d);
+    size_t widest = 0;
+    for (size_t j = 0; j < d; ++j) widest = std::max(widest, width[j] = static_cast<size_t>(basis.degree(j)) + 1);
+    std::vector<double> out(rows);
+    const auto n = static_cast<std::ptrdiff_t>(rows);
+#pragma omp parallel if (rows * c.size() > 200000)
+    {
+        std::vector<double> p(widest), a(c.size() / width[d - 1]), b(a.size());
+#pragma omp for schedule(static)
+        for (std::ptrdiff_t r = 0; r < n; ++r) {
+            const double* x = points.data() + static_cast<size_t>(r) * d;
+            // Contract the last feature (fastest index) of c first, then the next, in place.
+            const double* src = c.data();
+            size_t size = c.size();
+            double* dst = a.data();
+            for (size_t j = d; j-- > 0;) {
+                const size_t w = width[j];
+                basis.recurrence(j).evaluate_all(x[j], std::span(p.data(), w));
+                size /= w;
+                for (size_t i = 0; i < size; ++i) {
+                    double s = 0.0;
+                    for (size_t k = 0; k < w; ++k) s += src[i * w + k] * p[k];
+                    dst[i] = s;
+                }
+                src = dst;
+                dst = dst == a.data() ? b.data() : a.data();
+            }
+            out[static_cast<size_t>(r)] = src[0] + m.bias;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string to_string(PredictMethod m) {
+    switch (m) {
+        case PredictMethod::support_vectors:
+            return "support-vectors";
+        case PredictMethod::coefficients:
+            return "coefficients";
+        default:
+            return "auto";
+    }
+}
+
+PredictionCost estimate_prediction_cost(const Model& m, size_t rows) {
+    const Basis basis = m.basis();
+    const auto nsv = static_cast<double>(m.support_count()), r = static_cast<double>(rows);
+    double factor_work = 0.0, prepare = 0.0, contraction = 0.0, block = 1.0;
+    for (size_t j = basis.dim(); j-- > 0;) {
+        const double w = basis.degree(j) + 1.0;
+        // A kernel factor: a dot product of cached p_k (n <= 6) or the CD identity (~20 flops).
+        factor_work += w <= 7.0 ? 2.0 * w : 20.0;
+        prepare += 4.0 * w;  // the p_k(x) tables of a point
+        contraction += 2.0 * basis.size() / block;
+        block *= w;
+    }
+    PredictionCost cost;
+    cost.support_vectors = (r + nsv) * prepare + r * nsv * (factor_work + 2.0);
+    // Forming c runs as small matrix products (enumerate_blocks): about one flop per (SV, c_k).
+    cost.coefficients = basis.size() > kMaxPredictionCoefficients
+                            ? std::numeric_limits<double>::infinity()
+                            : nsv * basis.size() + r * (prepare + contraction);
+    return cost;
+}
+
+PredictMethod choose_prediction_method(const Model& m, size_t rows) {
+    const PredictionCost c = estimate_prediction_cost(m, rows);
+    return c.coefficients < c.support_vectors ? PredictMethod::coefficients : PredictMethod::support_vectors;
+}
+
+std::vector<double> decision_values(const Model& m, std::span<const double> points, size_t rows, PredictMethod method) {
+    if (m.is_multiclass()) throw ParameterError("decision_values takes one machine");
+    if (points.size() != rows * m.dim()) throw ParameterError("decision_values: points must be rows x d");
+    if (method == PredictMethod::automatic) method = choose_prediction_method(m, rows);
+    if (method == PredictMethod::coefficients && m.basis().size() > kMaxPredictionCoefficients)
+        throw ResourceError("the coefficient vector would have " + std::to_string(m.basis().size()) +
+                            " entries: predict from the support vectors instead");
+    if (rows == 0) return {};
+    return method == PredictMethod::coefficients ? by_coefficients(m, points, rows)
+                                                 : by_support_vectors(m, points, rows);
+}
+
+}  // namespace orca
