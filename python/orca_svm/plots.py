@@ -78,7 +78,9 @@ def plot_pairwise(report: OkcReport, ax=None):
 
 
 def plot_decision_function(clf, X, y=None, ax=None, resolution: int = 200):
-    """Decision-function map of a two-feature model with the data and the support vectors."""
+    """Decision map of a two-feature model with the data and the support vectors: the decision
+    value with its zero contour (two classes), the predicted class regions (more classes), or
+    the prediction (regression)."""
     ax = _axes(ax)
     X = np.asarray(X, dtype=float)
     if X.shape[1] != 2:
@@ -89,18 +91,36 @@ def plot_decision_function(clf, X, y=None, ax=None, resolution: int = 200):
     import pandas as pd
     if hasattr(clf, "feature_names_in_"):
         grid = pd.DataFrame(grid, columns=clf.feature_names_in_)
-    values = clf.decision_function(grid).reshape(g0.shape)
-    limit = np.abs(values).max() or 1.0
-    mesh = ax.contourf(g0, g1, values, levels=20, cmap="RdBu_r", vmin=-limit, vmax=limit, alpha=0.8)
-    ax.contour(g0, g1, values, levels=[0.0], colors="black", linewidths=1.5)
+    model = clf.model_
+    if model.task == "regression":
+        values = clf.predict(grid).reshape(g0.shape)
+        mesh = ax.contourf(g0, g1, values, levels=20, cmap="viridis", alpha=0.8)
+        label = "prediction"
+    elif model.is_multiclass:
+        k = len(clf.classes_)
+        index = {c: i for i, c in enumerate(clf.classes_)}
+        values = np.array([index[c] for c in clf.predict(grid)], dtype=float).reshape(g0.shape)
+        mesh = ax.contourf(g0, g1, values, levels=np.arange(k + 1) - 0.5, cmap="tab10", vmin=0, vmax=9, alpha=0.35)
+        ax.contour(g0, g1, values, levels=np.arange(k) + 0.5, colors="black", linewidths=1.0)
+        label = "predicted class"
+    else:
+        values = clf.decision_function(grid).reshape(g0.shape)
+        limit = np.abs(values).max() or 1.0
+        mesh = ax.contourf(g0, g1, values, levels=20, cmap="RdBu_r", vmin=-limit, vmax=limit, alpha=0.8)
+        ax.contour(g0, g1, values, levels=[0.0], colors="black", linewidths=1.5)
+        label = "decision value"
     if y is not None:
         y = np.asarray(y)
-        for label, marker in zip(clf.classes_, ["o", "s"]):
-            sel = y == label
-            ax.scatter(X[sel, 0], X[sel, 1], marker=marker, s=12, edgecolors="k", linewidths=0.3, label=str(label))
-    sv = clf.model_.support_vectors_raw
+        if model.task == "regression":
+            ax.scatter(X[:, 0], X[:, 1], c=y, cmap="viridis", s=12, edgecolors="k", linewidths=0.3, label="data")
+        else:
+            for c, marker in zip(clf.classes_, "osD^vPX*<>"):
+                sel = y == c
+                ax.scatter(X[sel, 0], X[sel, 1], marker=marker, s=12, edgecolors="k", linewidths=0.3, label=str(c))
+    # Every machine's support vectors, each point once.
+    sv = np.unique(np.vstack([m.support_vectors_raw for m in model.machines]), axis=0)
     ax.scatter(sv[:, 0], sv[:, 1], s=60, facecolors="none", edgecolors="gold", linewidths=1.2, label="support vectors")
-    ax.figure.colorbar(mesh, ax=ax, fraction=0.046, pad=0.04, label="decision value")
+    ax.figure.colorbar(mesh, ax=ax, fraction=0.046, pad=0.04, label=label)
     ax.set_title(f"Decision function ({len(sv)} support vectors)")
     ax.legend(fontsize="small")
     return ax

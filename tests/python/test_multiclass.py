@@ -25,17 +25,20 @@ def model_doc(clf):
     return json.loads(clf.model_.to_json())
 
 
-@pytest.mark.parametrize("family, degree, class_weight", [
-    ("legendre", 3, None), ("jacobi", 4, "balanced"), ("hermite", 3, {"setosa": 2.0})])
-def test_one_vs_one_matches_sklearn_svc(iris, family, degree, class_weight):
+@pytest.mark.parametrize("family, degree, class_weight, weighted", [
+    ("legendre", 3, None, False), ("jacobi", 4, "balanced", False), ("hermite", 3, {"setosa": 2.0}, False),
+    ("chebyshev1", 3, "balanced", True)])
+def test_one_vs_one_matches_sklearn_svc(iris, family, degree, class_weight, weighted):
     X, y = iris
+    sw = np.random.default_rng(2).uniform(0.2, 3.0, len(y)) if weighted else None
     exponents = {"alpha": 1.5, "beta": 0.5} if family == "jacobi" else {}
     ours = OrcaSVC(family=family, degree=degree, C=3.0, tol=1e-6, class_weight=class_weight,
-                   decision_function_shape="ovo", **exponents).fit(X, y)
+                   decision_function_shape="ovo", **exponents).fit(X, y, sample_weight=sw)
     doc = model_doc(ours)
     Xs = scaled(doc, X)
     K = gram(doc, Xs, Xs)
-    ref = SVC(kernel="precomputed", C=3.0, tol=1e-6, class_weight=class_weight, decision_function_shape="ovo").fit(K, y)
+    ref = SVC(kernel="precomputed", C=3.0, tol=1e-6, class_weight=class_weight,
+              decision_function_shape="ovo").fit(K, y, sample_weight=sw)
     # scikit-learn's pair (i, j) is positive for class i; ours for j (the later, as in two-class models).
     np.testing.assert_allclose(ours.decision_function(X), -ref.decision_function(K), rtol=2e-4, atol=2e-4)
     assert ours.machine_names_ == ["versicolor vs setosa", "virginica vs setosa", "virginica vs versicolor"]

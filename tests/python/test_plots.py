@@ -79,3 +79,27 @@ def test_decision_map_and_full_report(fitted, tmp_path):
     plt.close(fig)
     with pytest.raises(ValueError, match="two features"):
         plot_decision_function(fitted[0], np.zeros((3, 3)))
+
+
+def test_decision_map_of_three_classes_and_of_a_regression(tmp_path):
+    from orca_svm import OrcaSVR
+    X, _ = make_double_spiral(random_state=5)
+    y3 = np.array(["a", "b", "c"])[(np.arctan2(X[:, 1], X[:, 0]) > 0).astype(int) + (X[:, 0] > 0.5)]
+    clf = OrcaSVC(degree=4, multi_class="ovr").fit(X, y3)
+    fig, ax = plt.subplots()
+    plot_decision_function(clf, X, y3, ax=ax)
+    # One scatter per class plus the support vectors; each point circled once though several
+    # machines use it.
+    drawn = {c.get_label(): c.get_offsets() for c in ax.collections if not c.get_label().startswith("_")}
+    assert set(drawn) == {"a", "b", "c", "support vectors"}
+    offsets = [drawn["a"], drawn["b"], drawn["c"], drawn["support vectors"]]
+    assert sum(len(o) for o in offsets[:3]) == len(X)
+    union = np.unique(np.vstack([m.support_vectors_raw for m in clf.model_.machines]), axis=0)
+    assert offsets[-1].shape[0] == len(union) < sum(len(m.support_vectors_raw) for m in clf.model_.machines)
+    fig.savefig(tmp_path / "three.png")
+    plt.close(fig)
+    reg = OrcaSVR(degree=4).fit(X, X[:, 0] ** 2 - X[:, 1])
+    fig, ax = plt.subplots()
+    plot_decision_function(reg, X, X[:, 0] ** 2 - X[:, 1], ax=ax)
+    fig.savefig(tmp_path / "regression.png")
+    plt.close(fig)
