@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -269,4 +270,57 @@ TEST_F(Cli, SweepSelectStabilityAndExperiments) {
     expect_refused("stability " + data + " --degree 8", "give exactly one of --bootstrap N or --cv K");
     expect_refused("stability " + data + " --degree 4,8 --cv 3", "stability takes one setting");
     expect_refused("experiment echocardiogram --data " + path("none.data"), "cannot open the echocardiogram data");
+}
+
+TEST_F(Cli, ThreeClassesFitPredictAnalyzeAndExplainPerClass) {
+    std::ostringstream csv;
+    csv << "x1,x2,kind\n";
+    for (int i = 0; i < 60; ++i) {
+        const double a = 0.1 * i, b = std::sin(0.37 * i);
+        csv << a << "," << b << "," << (b > 0.5 ? "hi" : b < -0.5 ? "lo" : "mid") << "\n";
+    }
+    write("three.csv", csv.str());
+    const std::string model = path("three.json");
+    ASSERT_EQ(
+        run("fit --data " + path("three.csv") + " --target kind --degree 4 --probability -q --model " + model).code, 0);
+    const RunResult pred = run("predict --model " + model + " --data " + path("three.csv"));
+    ASSERT_EQ(pred.code, 0) << pred.err;
+    EXPECT_EQ(pred.out.substr(0, pred.out.find('\n')), "label,decision:hi,decision:lo,decision:mid,p:hi,p:lo,p:mid");
+    const RunResult info = run("info --model " + model);
+    EXPECT_NE(info.out.find("one-vs-one (3 two-class machines)"), std::string::npos);
+    EXPECT_NE(info.out.find("lo vs hi"), std::string::npos);
+    const RunResult rep = run("analyze --model " + model);
+    EXPECT_NE(rep.out.find("=== machine 3 of 3: mid vs lo ==="), std::string::npos);
+    EXPECT_NE(rep.out.find("energy-weighted"), std::string::npos);
+    EXPECT_NE(rep.out.find("plain mean"), std::string::npos);
+    expect_refused("explain --model " + model + " --data " + path("three.csv"),
+                   "give --class LABEL (one of 'hi', 'lo', 'mid')");
+    expect_refused("explain --model " + model + " --data " + path("three.csv") + " --class nope",
+                   "--class 'nope' is not a class of the model ('hi', 'lo', 'mid')");
+    const RunResult expl = run("explain --model " + model + " --data " + path("three.csv") + " --class mid");
+    EXPECT_EQ(expl.code, 0) << expl.err;
+    EXPECT_EQ(run("shapes --model " + model + " --class hi").code, 0);
+}
+
+TEST_F(Cli, RegressionFitPredictAnalyze) {
+    std::ostringstream csv;
+    csv << "x1,x2,z\n";
+    for (int i = 0; i < 80; ++i)
+        csv << 0.05 * i << "," << std::cos(0.3 * i) << "," << 0.1 * i * std::cos(0.3 * i) << "\n";
+    write("reg.csv", csv.str());
+    const std::string model = path("reg.json");
+    const RunResult fit = run("fit --data " + path("reg.csv") +
+                              " --target z --task regression --epsilon 0.01 -C 10 "
+                              "--degree 5 --model " +
+                              model);
+    ASSERT_EQ(fit.code, 0) << fit.err;
+    EXPECT_NE(fit.out.find("epsilon-SVR regression of 'z' (epsilon = 0.01)"), std::string::npos);
+    EXPECT_NE(fit.out.find("training R^2"), std::string::npos);
+    const RunResult pred = run("predict --model " + model + " --data " + path("reg.csv"));
+    EXPECT_EQ(pred.out.substr(0, pred.out.find('\n')), "prediction");
+    EXPECT_NE(pred.err.find("root mean squared error on the 80 row(s)"), std::string::npos);
+    const RunResult rep = run("analyze --model " + model);
+    EXPECT_NE(rep.out.find("constant coefficient c_0"), std::string::npos);
+    expect_refused("explain --model " + model + " --data " + path("reg.csv") + " --class a",
+                   "--class applies to classifiers; this model is a regression");
 }
