@@ -12,6 +12,7 @@ explain=$(./build/bench/bench_explain)
 predict=$(./build/bench/bench_predict)
 make python >/dev/null
 training=$(.venv/bin/python bench/bench_training.py)
+okc_python=$(.venv/bin/python bench/bench_okc_python.py)
 kernel=$(.venv/bin/python bench/bench_kernel.py build/bench/bench_kernel)
 threads=$(bash bench/bench_threads.sh "$shared")
 {
@@ -31,6 +32,18 @@ threads=$(bash bench/bench_threads.sh "$shared")
   echo
   echo "Targets (analysis issue): d = 5, n = 25 with ~100 support vectors under 1 s; d = 20, n = 3 with"
   echo "500 support vectors (1.1e12 coefficients, enumeration impossible) under 10 s."
+  echo
+  echo "## OKC analysis vs the Python alternatives (bench/bench_okc_python.py)"
+  echo
+  echo '```'
+  echo "$okc_python" | sed -n '1,2p'
+  echo '```'
+  echo
+  echo "$okc_python" | sed -n '4,$p'
+  echo
+  echo "The seeds' recipe loops in Python over every multi-index and every support vector; the"
+  echo "numpy version forms every coefficient by tensor products and bins c_k^2 by (q, N). Both must"
+  echo "form all prod (n_j + 1) coefficients, which ORCA's pair algorithm never does."
   echo
   echo "## Exact Shapley values (bench/bench_explain.cpp)"
   echo
