@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from numbers import Integral
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 from sklearn.base import ClassifierMixin
@@ -181,8 +181,3 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     def predict_log_proba(self, X) -> np.ndarray:
         """The logarithm of :meth:`predict_proba`."""
         return np.log(self.predict_proba(X))
-
-    def _more_tags(self) -> dict[str, Any]:
-        # No "_xfail_checks" here: scikit-learn would turn them into silent skips. The one check
-        # that cannot pass is a strict expected failure in tests/python/test_estimator.py.
-        return {}
