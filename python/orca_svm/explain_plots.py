@@ -65,10 +65,11 @@ def plot_shapley_summary(shapley: pd.DataFrame, X=None, ax=None, seed: int = 0):
     return ax
 
 
-def plot_shape_functions(clf, X=None, features=None, grid: int = 100, axes=None):
-    """The exact main-effect curves h_j with a rug of the data; returns the Figure."""
+def plot_shape_functions(clf, X=None, features=None, grid: int = 100, axes=None, target=None):
+    """The exact main-effect curves h_j with a rug of the data; returns the Figure. ``target``:
+    the class whose score is drawn (required with more than two classes)."""
     import matplotlib.pyplot as plt
-    shapes = clf.shape_functions(grid)
+    shapes = clf.shape_functions(grid, target=target)
     names = list(dict.fromkeys(shapes["feature"])) if features is None else list(features)
     if axes is None:
         cols = min(3, len(names))
@@ -91,15 +92,16 @@ def plot_shape_functions(clf, X=None, features=None, grid: int = 100, axes=None)
         ax.set_ylabel(f"h_{name}")
     for ax in axes[len(names):]:
         ax.set_axis_off()
-    fig.suptitle("Main effects (exact shape functions)")
+    fig.suptitle("Main effects (exact shape functions)" + ("" if target is None else f" of class {target}"))
     fig.tight_layout()
     return fig
 
 
-def plot_pair_surface(clf, first, second, grid: int = 40, ax=None):
-    """Heatmap of the exact pair component h_jk over the two features' training ranges."""
+def plot_pair_surface(clf, first, second, grid: int = 40, ax=None, target=None):
+    """Heatmap of the exact pair component h_jk over the two features' training ranges
+    (``target``: the class whose score is drawn, required with more than two classes)."""
     ax = _axes(ax)
-    surface = clf.pair_surface(first, second, grid)
+    surface = clf.pair_surface(first, second, grid, target=target)
     x, y = surface.index.to_numpy(), surface.columns.to_numpy()
     limit = np.abs(surface.to_numpy()).max() or 1.0
     mesh = ax.pcolormesh(x, y, surface.to_numpy().T, cmap="RdBu_r", vmin=-limit, vmax=limit, shading="auto")

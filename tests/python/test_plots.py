@@ -103,3 +103,29 @@ def test_decision_map_of_three_classes_and_of_a_regression(tmp_path):
     plot_decision_function(reg, X, X[:, 0] ** 2 - X[:, 1], ax=ax)
     fig.savefig(tmp_path / "regression.png")
     plt.close(fig)
+
+
+def test_multiclass_report_and_per_class_effect_plots(tmp_path):
+    from sklearn.datasets import load_iris
+    from orca_svm.explain_plots import plot_pair_surface, plot_shape_functions
+    X, y = load_iris(return_X_y=True)
+    clf = OrcaSVC(degree=2).fit(X, y)
+    rep = clf.analyze()
+    for which in ("energy_weighted", "mean", clf.machine_names_[0]):
+        fig = rep.plot(which)
+        assert len(fig.axes) >= 4
+        plt.close(fig)
+    with pytest.raises(ValueError, match="aggregate must be"):
+        rep.plot("median")
+    fig = plot_shape_functions(clf, X, target=2)
+    assert "of class 2" in fig._suptitle.get_text()
+    # The drawn curve is the class score's main effect.
+    curve = fig.axes[0].lines[0].get_ydata()
+    np.testing.assert_allclose(curve, clf.shape_functions(100, target=2).query("feature == 'x0'")["h"])
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    plot_pair_surface(clf, 0, 1, ax=ax, target=0)
+    fig.savefig(tmp_path / "pair.png")
+    plt.close(fig)
+    with pytest.raises(ValueError, match="one class at a time"):
+        plot_shape_functions(clf, X)
