@@ -134,7 +134,8 @@ void ProgressLine::solver_update(long iterations, double gap) {
     const auto now = std::chrono::steady_clock::now();
     if (now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
-    fmt::print(stderr, "training: {} iterations, largest KKT violation {:.3g}\n", iterations, gap);
+    fmt::print(stderr, "training{}: {} iterations, largest KKT violation {:.3g}\n",
+               stage_.empty() ? "" : " (" + stage_ + ")", iterations, gap);
 }
 
 Model explained_model(const Model& model, const std::string& label) {

@@ -29,17 +29,20 @@ class ProgressLine {
   public:
     explicit ProgressLine(bool quiet) : quiet_(quiet), last_(std::chrono::steady_clock::now()) {}
     void solver_update(long iterations, double gap);
+    // What training is doing now ("machine 2 of 3: b vs a"), shown in the next update.
+    void stage(const std::string& text) { stage_ = text; }
 
   private:
     bool quiet_;
+    std::string stage_;
     std::chrono::steady_clock::time_point last_;
 };
 
-// The settings and training results of a model, as the fit, info and demo commands show them.
 // The decision function an explanation is about: the model's own (two classes: classes[1]'s
 // score; regression: the prediction), or with `label` the class score of that class
 // (class_model). A multi-class model needs a label.
 Model explained_model(const Model& model, const std::string& label);
+// The settings and training results of a model, as the fit, info and demo commands show them.
 void print_model_summary(std::ostream& out, const Model& model);
 
 }  // namespace orca::cli

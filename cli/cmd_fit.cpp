@@ -66,6 +66,7 @@ void run_fit(const FitArgs& a) {
     }
     auto progress = std::make_shared<ProgressLine>(a.quiet);
     options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
+    options.stage = [progress](const std::string& text) { progress->stage(text); };
 
     ReadOptions read;
     read.format = parse_data_format(a.format);

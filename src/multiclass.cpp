@@ -144,7 +144,8 @@ namespace {
 // One two-class machine on the rows `rows` of points; y[t] = +1 for the positive class.
 Model fit_two_class(const Model& shared, const TensorKernel& kernel, const std::vector<double>& points,
                     const std::vector<size_t>& rows, const std::vector<double>& y, const std::vector<double>& upper,
-                    const TrainOptions& options, uint64_t seed, std::vector<char>& is_support) {
+                    const TrainOptions& options, uint64_t seed, std::vector<char>& is_support,
+                    const std::string& stage) {
     const size_t d = shared.dim(), m = rows.size();
     std::vector<double> sub_points, sub_y, sub_upper;
     sub_points.reserve(m * d);
@@ -155,6 +156,7 @@ Model fit_two_class(const Model& shared, const TensorKernel& kernel, const std::
         sub_upper.push_back(upper[t]);
     }
     Model model = shared;
+    if (options.stage) options.stage(stage);
     const Machine machine = train_machine(kernel, sub_points, m, sub_y, sub_upper, options.solver);
     store_machine(model, machine, sub_points, sub_upper, false);
     for (size_t t : machine.support) is_support[rows[t]] = 1;
@@ -162,6 +164,7 @@ Model fit_two_class(const Model& shared, const TensorKernel& kernel, const std::
     for (size_t t = 0; t < m; ++t) correct += (machine.training_decision[t] > 0.0) == (sub_y[t] > 0.0);
     model.summary.training_accuracy = static_cast<double>(correct) / static_cast<double>(m);
     if (options.probability) {
+        if (options.stage) options.stage(stage + (stage.empty() ? "" : ", ") + "probability cross-validation");
         const auto cv = cross_validated_decisions(kernel, sub_points, m, sub_y, sub_upper, options.probability_folds,
                                                   seed, options.solver);
         model.sigmoid = fit_sigmoid(cv, sub_y);
@@ -180,19 +183,24 @@ void train_classifier(Model& model, const TensorKernel& kernel, const std::vecto
     std::vector<char> is_support(n, 0);
     if (k == 2) {
         for (size_t t = 0; t < n; ++t) y[t] = label[t] == 1 ? 1.0 : -1.0;
-        model = fit_two_class(model, kernel, points, all, y, upper, options, options.seed, is_support);
+        model = fit_two_class(model, kernel, points, all, y, upper, options, options.seed, is_support, "");
         return;
     }
     model.multi_class = options.multi_class;
     Model shared = model;
     shared.class_weights.clear();
     const auto machine_seed = [&](size_t m) { return options.seed + 0x9E3779B97F4A7C15ULL * (m + 1); };
+    const size_t count = options.multi_class == MultiClass::ovr ? k : k * (k - 1) / 2;
+    const auto stage = [&](const std::vector<std::string>& pair) {
+        return "machine " + std::to_string(model.machines.size() + 1) + " of " + std::to_string(count) + ": " +
+               pair[1] + " vs " + pair[0];
+    };
     if (options.multi_class == MultiClass::ovr) {
         for (size_t c = 0; c < k; ++c) {
             for (size_t t = 0; t < n; ++t) y[t] = label[t] == c ? 1.0 : -1.0;
             shared.classes = {"rest", model.classes[c]};
-            model.machines.push_back(
-                fit_two_class(shared, kernel, points, all, y, upper, options, machine_seed(c), is_support));
+            model.machines.push_back(fit_two_class(shared, kernel, points, all, y, upper, options, machine_seed(c),
+                                                   is_support, stage(shared.classes)));
         }
     } else {
         for (size_t i = 0; i < k; ++i) {
@@ -206,7 +214,8 @@ void train_classifier(Model& model, const TensorKernel& kernel, const std::vecto
                 shared.classes = {model.classes[i], model.classes[j]};
                 shared.class_weights = {model.class_weights[i], model.class_weights[j]};
                 model.machines.push_back(fit_two_class(shared, kernel, points, rows, y, upper, options,
-                                                       machine_seed(model.machines.size()), is_support));
+                                                       machine_seed(model.machines.size()), is_support,
+                                                       stage(shared.classes)));
             }
         }
     }

@@ -97,8 +97,6 @@ std::vector<double> cross_validated_decisions(const TensorKernel& kernel, std::s
     std::iota(perm.begin(), perm.end(), size_t{0});
     uint64_t state = seed;
     for (size_t i = m; i > 1; --i) std::swap(perm[i - 1], perm[splitmix64(state) % i]);
-    SolverOptions quiet = options;
-    quiet.progress = nullptr;
     std::vector<double> out(m, 0.0);
     const auto k = static_cast<size_t>(folds);
     for (size_t f = 0; f < k; ++f) {
@@ -118,7 +116,7 @@ std::vector<double> cross_validated_decisions(const TensorKernel& kernel, std::s
             for (size_t r = begin; r < end; ++r) out[perm[r]] = positives > 0.0 ? 1.0 : -1.0;
             continue;
         }
-        const Machine machine = train_machine(kernel, sub_points, sub_y.size(), sub_y, sub_upper, quiet);
+        const Machine machine = train_machine(kernel, sub_points, sub_y.size(), sub_y, sub_upper, options);
         std::vector<double> sv, held;
         for (size_t t : machine.support)
             sv.insert(sv.end(), sub_points.begin() + static_cast<std::ptrdiff_t>(t * d),

@@ -4,6 +4,7 @@
 // more classes; and training itself.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -53,6 +54,9 @@ struct TrainOptions {
     std::map<std::string, double> class_weight;
     bool balanced = false;
     SolverOptions solver;
+    // Told what training is doing when it moves to another machine or to the probability
+    // cross-validation (for progress display); solver.progress reports within each.
+    std::function<void(const std::string&)> stage;
 };
 
 struct TrainingSummary {
