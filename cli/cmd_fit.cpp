@@ -23,7 +23,8 @@ struct FitArgs {
     uint64_t seed = 0;
     bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false, probability = false;
     AnalysisArgs analysis;
-    CLI::Option *alpha_opt = nullptr, *beta_opt = nullptr, *lambda_opt = nullptr, *epsilon_opt = nullptr;
+    CLI::Option *alpha_opt = nullptr, *beta_opt = nullptr, *lambda_opt = nullptr, *epsilon_opt = nullptr,
+                *multi_class_opt = nullptr;
 };
 
 void run_fit(const FitArgs& a) {
@@ -40,8 +41,9 @@ void run_fit(const FitArgs& a) {
     if (a.epsilon_opt->count() && options.task != Task::regression)
         throw ParameterError("--epsilon applies to --task regression only");
     if (!(a.epsilon >= 0.0)) throw ParameterError("--epsilon must be >= 0, got " + fmt::format("{:g}", a.epsilon));
-    if (options.task == Task::regression && (a.probability || !a.class_weight.empty()))
-        throw ParameterError("--probability and --class-weight apply to classification, not --task regression");
+    if (options.task == Task::regression && (a.probability || !a.class_weight.empty() || a.multi_class_opt->count()))
+        throw ParameterError(
+            "--probability, --class-weight and --multi-class apply to classification, not --task regression");
     options.epsilon = a.epsilon;
     options.multi_class = parse_multi_class(a.multi_class);
     options.probability = a.probability;
@@ -131,9 +133,9 @@ void add_fit_command(CLI::App& app) {
     args->epsilon_opt =
         sub->add_option("--epsilon", args->epsilon, "regression: half-width of the insensitive tube (>= 0)")
             ->capture_default_str();
-    sub->add_option("--multi-class", args->multi_class,
-                    "more than two classes: ovo (one-vs-one, LIBSVM's) or ovr (one-vs-rest)")
-        ->capture_default_str();
+    args->multi_class_opt = sub->add_option("--multi-class", args->multi_class,
+                                            "more than two classes: ovo (one-vs-one, LIBSVM's) or ovr (one-vs-rest)")
+                                ->capture_default_str();
     sub->add_flag("--probability", args->probability,
                   "fit Platt sigmoids by internal 5-fold cross-validation, so predict can give probabilities");
     sub->add_option("--seed", args->seed, "seed of the cross-validation folds for --probability")

@@ -126,7 +126,8 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     expect_refused(base + " --epsilon 0.2", "--epsilon applies to --task regression only");
     expect_refused(base + " --task regression --epsilon -1", "--epsilon must be >= 0");
     expect_refused(base + " --task regression --probability",
-                   "--probability and --class-weight apply to classification");
+                   "--probability, --class-weight and --multi-class apply to classification");
+    expect_refused(base + " --task regression --multi-class ovr", "apply to classification, not --task regression");
     write("const.csv", "x1,x2,arm\n1,2,A\n3,2,B\n");
     expect_refused("fit --data " + path("const.csv") + " --target arm --model " + path("m.json"),
                    "feature 'x2' is constant");
