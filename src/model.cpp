@@ -40,6 +40,16 @@ std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
 
 }  // namespace
 
+std::string to_string(Task t) {
+    return t == Task::regression ? "regression" : "classification";
+}
+
+Task parse_task(const std::string& name) {
+    if (name == "classification") return Task::classification;
+    if (name == "regression") return Task::regression;
+    throw ParameterError("task must be 'classification' or 'regression', got '" + name + "'");
+}
+
 Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
                       double C, const SolverOptions& options) {
     if (!(C > 0.0) || !std::isfinite(C))

@@ -9,16 +9,6 @@
 
 namespace orca {
 
-std::string to_string(Task t) {
-    return t == Task::regression ? "regression" : "classification";
-}
-
-Task parse_task(const std::string& name) {
-    if (name == "classification") return Task::classification;
-    if (name == "regression") return Task::regression;
-    throw ParameterError("task must be 'classification' or 'regression', got '" + name + "'");
-}
-
 std::string to_string(MultiClass s) {
     return s == MultiClass::ovr ? "ovr" : "ovo";
 }
