@@ -106,9 +106,9 @@ def main():
         cases += [("20000x5", 1.0), ("20000x8", 1.0), ("20000x10", 1.0)]
     methods = ["orca", "libsvm-gram", "sklearn-callable", "libsvm-rbf", "sklearn-rbf"]
     import platform
-    print(f"Training: wall time (s) of one fit in a fresh process, C = 1, tol = 1e-3, cache 200 MB; "
-          f"Legendre kernel n = 8 (spiral), 3 (echocardiogram), 4 (synthetic; 7 for 20000 x 5, so that the "
-          f"basis is not smaller than the data); RBF gamma = 1/d")
+    print("Training: wall time (s) of one fit in a fresh process, C = 1, tol = 1e-3, cache 200 MB; "
+          "Legendre kernel n = 8 (spiral), 3 (echocardiogram), 4 (synthetic; 7 for 20000 x 5, so that the "
+          "basis is not smaller than the data); RBF gamma = 1/d")
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; "
           f"python {platform.python_version()}\n")
     print("| data | m x d | ORCA (s) | LIBSVM same kernel, precomputed (s) | scikit-learn callable kernel (s) "
