@@ -27,6 +27,13 @@ int parse_degree_value(const std::string& text, const std::string& what) {
     return value;
 }
 
+// 'a', 'b', 'c': the model's classes as messages and summaries list them.
+std::string quoted_classes(const Model& model) {
+    std::string list;
+    for (const auto& c : model.classes) list += (list.empty() ? "'" : ", '") + c + "'";
+    return list;
+}
+
 }  // namespace
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -143,8 +150,7 @@ Model explained_model(const Model& model, const std::string& label) {
         if (!label.empty()) throw ParameterError("--class applies to classifiers; this model is a regression");
         return model;
     }
-    std::string list;
-    for (const auto& c : model.classes) list += (list.empty() ? "'" : ", '") + c + "'";
+    const std::string list = quoted_classes(model);
     if (label.empty()) {
         if (model.is_multiclass())
             throw ParameterError("a multi-class model is explained one class at a time: give --class LABEL (one of " +
@@ -181,8 +187,7 @@ void print_model_summary(std::ostream& out, const Model& model) {
         fmt::print(out, "task              epsilon-SVR regression of '{}' (epsilon = {:g})\n", model.target_name,
                    model.epsilon);
     } else if (model.is_multiclass()) {
-        std::string list;
-        for (const auto& c : model.classes) list += (list.empty() ? "'" : ", '") + c + "'";
+        const std::string list = quoted_classes(model);
         fmt::print(out, "target            '{}': {} classes ({})\n", model.target_name, model.classes.size(), list);
         fmt::print(out, "multi-class       {} ({} two-class machines)\n",
                    model.multi_class == MultiClass::ovo ? "one-vs-one" : "one-vs-rest", model.machines.size());

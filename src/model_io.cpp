@@ -8,6 +8,7 @@
 
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
+#include "orca/multiclass.hpp"
 #include "orca/version.hpp"
 
 namespace orca {
@@ -250,31 +251,37 @@ Model model_from_json(const std::string& content, const std::string& source) {
             m.multi_class = parse_multi_class(text(field(j, "strategy", w), w + ": strategy"));
             const json& machines = field(j, "machines", w);
             const size_t k = m.classes.size();
-            const size_t expected = m.multi_class == MultiClass::ovo ? k * (k - 1) / 2 : k;
-            if (!machines.is_array() || machines.size() != expected)
-                throw ModelFileError(w + ": machines: expected " + std::to_string(expected) + " machines for " +
+            // Each machine's classes and class weights, in machine order.
+            std::vector<std::vector<std::string>> want;
+            std::vector<std::vector<double>> weights;
+            if (m.multi_class == MultiClass::ovo) {
+                for (const auto& [a, b] : one_vs_one_pairs(k)) {
+                    want.push_back({m.classes[a], m.classes[b]});
+                    weights.push_back({m.class_weights[a], m.class_weights[b]});
+                }
+            } else {
+                for (const auto& c : m.classes) {
+                    want.push_back({kRestLabel, c});
+                    weights.emplace_back();
+                }
+            }
+            if (!machines.is_array() || machines.size() != want.size())
+                throw ModelFileError(w + ": machines: expected " + std::to_string(want.size()) + " machines for " +
                                      std::to_string(k) + " classes (" + to_string(m.multi_class) + ")");
             const Model base = m;  // shared settings; machines are appended to m below
-            size_t index = 0;
-            for (size_t a = 0; a < k; ++a) {
-                for (size_t b = a + 1; b < (m.multi_class == MultiClass::ovo ? k : a + 2); ++b, ++index) {
-                    const std::string mw = w + ": machines[" + std::to_string(index) + "]";
-                    Model machine = base;
-                    machine.support_vectors.clear();
-                    machine.coefficients.clear();
-                    machine.sigmoid.reset();
-                    machine.classes = strings(field(machines[index], "classes", mw), mw + ".classes");
-                    const std::vector<std::string> want = m.multi_class == MultiClass::ovo
-                                                              ? std::vector<std::string>{m.classes[a], m.classes[b]}
-                                                              : std::vector<std::string>{"rest", m.classes[a]};
-                    if (machine.classes != want)
-                        throw ModelFileError(mw + ".classes: expected ['" + want[0] + "', '" + want[1] + "']");
-                    machine.class_weights = m.multi_class == MultiClass::ovo
-                                                ? std::vector<double>{m.class_weights[a], m.class_weights[b]}
-                                                : std::vector<double>{};
-                    read_machine(machines[index], machine, mw, true);
-                    m.machines.push_back(std::move(machine));
-                }
+            for (size_t index = 0; index < want.size(); ++index) {
+                const std::string mw = w + ": machines[" + std::to_string(index) + "]";
+                Model machine = base;
+                machine.support_vectors.clear();
+                machine.coefficients.clear();
+                machine.sigmoid.reset();
+                machine.classes = strings(field(machines[index], "classes", mw), mw + ".classes");
+                if (machine.classes != want[index])
+                    throw ModelFileError(mw + ".classes: expected ['" + want[index][0] + "', '" + want[index][1] +
+                                         "']");
+                machine.class_weights = weights[index];
+                read_machine(machines[index], machine, mw, true);
+                m.machines.push_back(std::move(machine));
             }
         }
     } catch (const ParameterError& e) {

@@ -44,6 +44,13 @@ std::vector<double> machine_decisions(const Model& model, std::span<const double
     return out;
 }
 
+std::vector<std::pair<size_t, size_t>> one_vs_one_pairs(size_t classes) {
+    std::vector<std::pair<size_t, size_t>> out;
+    for (size_t i = 0; i < classes; ++i)
+        for (size_t j = i + 1; j < classes; ++j) out.emplace_back(i, j);
+    return out;
+}
+
 std::vector<std::vector<double>> class_score_weights(const Model& model) {
     const size_t k = model.classes.size();
     if (!model.is_multiclass()) return {{-1.0}, {1.0}};
@@ -53,12 +60,11 @@ std::vector<std::vector<double>> class_score_weights(const Model& model) {
         for (size_t c = 0; c < k; ++c) w[c][c] = 1.0;
         return w;
     }
-    size_t m = 0;
-    for (size_t i = 0; i < k; ++i)
-        for (size_t j = i + 1; j < k; ++j, ++m) {
-            w[j][m] = 1.0;
-            w[i][m] = -1.0;
-        }
+    const auto pairs = one_vs_one_pairs(k);
+    for (size_t m = 0; m < pairs.size(); ++m) {
+        w[pairs[m].second][m] = 1.0;
+        w[pairs[m].first][m] = -1.0;
+    }
     return w;
 }
 
@@ -73,6 +79,7 @@ ClassPrediction predict_classes(const Model& model, std::span<const double> valu
     }
     const size_t k = model.classes.size(), nm = model.machines.size();
     const auto w = class_score_weights(model);
+    const auto pairs = one_vs_one_pairs(k);
     out.decision.assign(rows * k, 0.0);
     for (size_t r = 0; r < rows; ++r) {
         const double* g = values.data() + r * nm;
@@ -81,9 +88,7 @@ ClassPrediction predict_classes(const Model& model, std::span<const double> valu
             for (size_t m = 0; m < nm; ++m) s[c] += w[c][m] * g[m];
         if (model.multi_class == MultiClass::ovo) {
             std::vector<double> votes(k, 0.0);
-            size_t m = 0;
-            for (size_t i = 0; i < k; ++i)
-                for (size_t j = i + 1; j < k; ++j, ++m) votes[g[m] > 0.0 ? j : i] += 1.0;
+            for (size_t m = 0; m < pairs.size(); ++m) votes[g[m] > 0.0 ? pairs[m].second : pairs[m].first] += 1.0;
             for (size_t c = 0; c < k; ++c) s[c] = votes[c] + s[c] / (3.0 * (std::abs(s[c]) + 1.0));
         }
         out.label[r] = static_cast<size_t>(std::max_element(s, s + k) - s);
@@ -188,25 +193,23 @@ void train_classifier(Model& model, const TensorKernel& kernel, const std::vecto
     if (options.multi_class == MultiClass::ovr) {
         for (size_t c = 0; c < k; ++c) {
             for (size_t t = 0; t < n; ++t) y[t] = label[t] == c ? 1.0 : -1.0;
-            shared.classes = {"rest", model.classes[c]};
+            shared.classes = {kRestLabel, model.classes[c]};
             model.machines.push_back(fit_two_class(shared, kernel, points, all, y, upper, options, machine_seed(c),
                                                    is_support, stage(shared.classes)));
         }
     } else {
-        for (size_t i = 0; i < k; ++i) {
-            for (size_t j = i + 1; j < k; ++j) {
-                std::vector<size_t> rows;
-                for (size_t t = 0; t < n; ++t) {
-                    if (label[t] != i && label[t] != j) continue;
-                    rows.push_back(t);
-                    y[t] = label[t] == j ? 1.0 : -1.0;
-                }
-                shared.classes = {model.classes[i], model.classes[j]};
-                shared.class_weights = {model.class_weights[i], model.class_weights[j]};
-                model.machines.push_back(fit_two_class(shared, kernel, points, rows, y, upper, options,
-                                                       machine_seed(model.machines.size()), is_support,
-                                                       stage(shared.classes)));
+        for (const auto& [i, j] : one_vs_one_pairs(k)) {
+            std::vector<size_t> rows;
+            for (size_t t = 0; t < n; ++t) {
+                if (label[t] != i && label[t] != j) continue;
+                rows.push_back(t);
+                y[t] = label[t] == j ? 1.0 : -1.0;
             }
+            shared.classes = {model.classes[i], model.classes[j]};
+            shared.class_weights = {model.class_weights[i], model.class_weights[j]};
+            model.machines.push_back(fit_two_class(shared, kernel, points, rows, y, upper, options,
+                                                   machine_seed(model.machines.size()), is_support,
+                                                   stage(shared.classes)));
         }
     }
     // Totals over the machines; a point counts once as a support vector however many use it.

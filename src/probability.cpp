@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "orca/errors.hpp"
+#include "orca/multiclass.hpp"
 
 namespace orca {
 namespace {
@@ -181,6 +182,7 @@ std::vector<double> predict_probabilities(const Model& model, std::span<const do
     const size_t k = model.classes.size();
     const auto machines = model.machine_list();
     const size_t nm = machines.size();
+    const auto pairs = one_vs_one_pairs(k);
     std::vector<double> out(rows * k);
     // LIBSVM keeps pairwise probabilities away from 0 and 1 so that coupling stays well posed.
     constexpr double kMinProbability = 1e-7;
@@ -196,15 +198,13 @@ std::vector<double> predict_probabilities(const Model& model, std::span<const do
             for (size_t c = 0; c < k; ++c) p[c] /= sum;
         } else {
             std::vector<double> r(k * k, 0.0);
-            size_t machine = 0;
-            for (size_t i = 0; i < k; ++i) {
-                for (size_t j = i + 1; j < k; ++j, ++machine) {
-                    // Machine (i, j) has j as its positive class.
-                    const double pj = std::clamp(sigmoid_probability(*machines[machine]->sigmoid, g[machine]),
-                                                 kMinProbability, 1.0 - kMinProbability);
-                    r[j * k + i] = pj;
-                    r[i * k + j] = 1.0 - pj;
-                }
+            for (size_t m = 0; m < pairs.size(); ++m) {
+                // Machine (i, j) has j as its positive class.
+                const auto [i, j] = pairs[m];
+                const double pj = std::clamp(sigmoid_probability(*machines[m]->sigmoid, g[m]), kMinProbability,
+                                             1.0 - kMinProbability);
+                r[j * k + i] = pj;
+                r[i * k + j] = 1.0 - pj;
             }
             const auto coupled = couple_pairwise(r, k);
             std::copy(coupled.begin(), coupled.end(), p);

@@ -10,11 +10,17 @@
 // confidence only breaks ties; the predicted class is the largest.
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "orca/model.hpp"
 
 namespace orca {
+
+// The class pairs (i, j), i < j, of the one-vs-one machines, in machine order.
+[[nodiscard]] std::vector<std::pair<size_t, size_t>> one_vs_one_pairs(size_t classes);
+// The negative side's name in a one-vs-rest machine's classes ({"rest", c}).
+inline constexpr const char* kRestLabel = "rest";
 
 // classes x machines weights w with s_c = sum_m w[c][m] g_m (+1 / -1 / 0 entries).
 [[nodiscard]] std::vector<std::vector<double>> class_score_weights(const Model& model);

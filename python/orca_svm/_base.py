@@ -70,14 +70,15 @@ class OrcaBase(BaseEstimator):
                                 self._degrees(names), float(self.C), float(self.tol), float(self.cache_mb),
                                 bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
                                 task=self._task, **task_options)
-        summary = self.model_.summary
-        self.n_iter_ = summary["iterations"]
-        self.fit_status_ = 0 if summary["converged"] else 1
-        if not summary["converged"]:
+        if not self.model_.summary["converged"]:
             warnings.warn("the solver stopped at the iteration cap before reaching tol; raise max_iter or tol",
                           RuntimeWarning)
 
     def _set_machine_attributes(self) -> None:
+        """The fitted attributes derived from model_ (after fit, load and renaming classes)."""
+        summary = self.model_.summary
+        self.n_iter_ = summary["iterations"]
+        self.fit_status_ = 0 if summary["converged"] else 1
         machines = self.model_.machines
         self.intercept_ = np.array([m.bias for m in machines])
         if self._task == "classification":
@@ -258,9 +259,6 @@ class OrcaBase(BaseEstimator):
         est.n_features_in_ = len(model.feature_names)
         if extra.get("feature_names_in", "python" not in json.loads(text)):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
-        summary = model.summary
-        est.n_iter_ = summary["iterations"]
-        est.fit_status_ = 0 if summary["converged"] else 1
         est._set_machine_attributes()
         return est
 
