@@ -16,11 +16,15 @@ build: configure
 demo: build
 	./$(BUILD)/orca demo
 
-# The Python package, installed into a venv that sees Debian's python3-* packages.
+# The Python package, built by scikit-build-core from CMakeLists.txt (`pip install -v` shows the
+# build's progress) and installed into a venv that sees Debian's python3-* packages: the oldest
+# stack the package supports. Its dependencies come from Debian (--no-deps); the build's own
+# requirements (scikit-build-core, pybind11) from PyPI, in pip's isolated build environment.
 VENV ?= .venv
 python:
 	test -x $(VENV)/bin/python || /usr/bin/python3 -m venv --system-site-packages $(VENV)
-	$(VENV)/bin/pip install --no-build-isolation --no-deps -q .
+	$(VENV)/bin/pip install -v --no-deps .
+	$(VENV)/bin/python -c "import orca_svm"
 
 # Every test: the C++ suite (GoogleTest through ctest), then the Python suite (the package,
 # scikit-learn's estimator checks, CLI/Python parity, and the analysis against numpy/scipy

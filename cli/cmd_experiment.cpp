@@ -15,7 +15,7 @@ namespace orca::cli {
 namespace {
 
 struct ExperimentArgs {
-    std::string data = "../shared/data/echocardiogram/echocardiogram.data", output_dir;
+    std::string data, output_dir;  // empty data: the built-in copy
     int folds = 5, jobs = 0;
     bool quiet = false;
 };
@@ -56,7 +56,7 @@ void add_experiment_command(CLI::App& app) {
         s->add_option("--jobs", args->jobs, "threads (0: all cores)");
         s->add_flag("-q,--quiet", args->quiet, "no progress lines");
     }
-    echo->add_option("--data", args->data, "path to echocardiogram.data")->capture_default_str();
+    echo->add_option("--data", args->data, "read echocardiogram.data from this file (default: the built-in copy)");
     spiral->callback([args] { run(spiral_experiment(), *args, "spiral"); });
     echo->callback([args] { run(echocardiogram_experiment(args->data), *args, "echocardiogram"); });
 }

@@ -28,7 +28,7 @@ std::vector<Experiment> spiral_experiment() {
 }
 
 std::vector<Experiment> echocardiogram_experiment(const std::string& data_path) {
-    const Dataset data = load_echocardiogram(data_path);
+    const Dataset data = data_path.empty() ? load_echocardiogram() : load_echocardiogram(data_path);
     std::vector<Experiment> out;
     const std::vector<int> degrees{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25};
     for (const auto& [title, family] :

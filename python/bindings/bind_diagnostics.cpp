@@ -6,6 +6,7 @@
 #include "bindings.hpp"
 #include "numpy_data.hpp"
 #include "orca/diagnostics_format.hpp"
+#include "orca/echocardiogram.hpp"
 #include "orca/errors.hpp"
 #include "orca/experiments.hpp"
 #include "orca/spiral.hpp"
@@ -194,6 +195,16 @@ void bind_diagnostics(py::module_& m) {
             return py::make_tuple(X, ds.target);
         },
         py::arg("points_per_arm") = 150, py::arg("turns") = 1.75, py::arg("noise") = 0.2, py::arg("seed") = 20260415);
+    m.def(
+        "echocardiogram",
+        [](const std::string& path) {
+            const Dataset ds = path.empty() ? load_echocardiogram() : load_echocardiogram(path);
+            py::array_t<double> X({static_cast<py::ssize_t>(ds.rows), static_cast<py::ssize_t>(ds.cols)});
+            std::copy(ds.X.begin(), ds.X.end(), X.mutable_data());
+            return py::make_tuple(X, ds.target, ds.feature_names, ds.target_name);
+        },
+        py::arg("path") = "",
+        "The paper's echocardiogram setup (X, labels, feature names, target name); path '' is the built-in copy");
 }
 
 }  // namespace orca::python

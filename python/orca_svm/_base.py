@@ -15,6 +15,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from . import _core
+from ._compat import validate_data
 from .report import MulticlassOkcReport, OkcReport
 
 _FAMILIES = ("legendre", "chebyshev1", "chebyshev2", "gegenbauer", "jacobi", "hermite")
@@ -91,7 +92,7 @@ class OrcaBase(BaseEstimator):
     def _machine_values(self, X) -> np.ndarray:
         """Every machine's decision values: shape (n,) for one machine, (n, machines) otherwise."""
         check_is_fitted(self, "model_")
-        X = self._validate_data(X, dtype=np.float64, reset=False)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
         values, clipped = self.model_.decision_function(np.ascontiguousarray(X), self.out_of_range)
         if clipped:
             warnings.warn(f"{clipped} of {X.shape[0]} row(s) had values outside the training range and were "
@@ -161,7 +162,7 @@ class OrcaBase(BaseEstimator):
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         index = X.index if isinstance(X, pd.DataFrame) else None
-        X = self._validate_data(X, dtype=np.float64, reset=False)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
         raw = _core.explain(model, np.ascontiguousarray(X), components, interactions, self.out_of_range)
         if raw["clipped"]:
             warnings.warn(f"{raw['clipped']} of {X.shape[0]} row(s) had values outside the training range and were "

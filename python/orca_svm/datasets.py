@@ -1,7 +1,10 @@
-"""Built-in data sets of the paper's experiments."""
+"""Built-in data sets: the paper's double spiral and the UCI echocardiogram data."""
 from __future__ import annotations
 
+from importlib import resources
+
 import numpy as np
+from sklearn.utils import Bunch
 
 from . import _core
 
@@ -24,22 +27,44 @@ def make_double_spiral(points_per_arm: int = 150, turns: float = 1.75, noise: fl
     return X, np.asarray(y)
 
 
-def load_echocardiogram(path: str) -> tuple["pd.DataFrame", "pd.Series"]:  # noqa: F821
-    """The UCI echocardiogram data as the paper's experiment uses it: features
-    age-at-heart-attack, fractional-shortening, epss, lvdd, wall-motion-index; target
-    still-alive (0/1); rows with any of these missing, and the file's broken line 50, dropped
-    (108 rows remain: 75 / 33). ``path`` is ``.../echocardiogram.data``."""
-    import pandas as pd
-    cols = {"age-at-heart-attack": 2, "fractional-shortening": 4, "epss": 5, "lvdd": 6, "wall-motion-index": 8}
-    rows = []
-    with open(path, encoding="ascii") as f:
-        for line in f:
-            fields = line.strip().split(",")
-            if len(fields) != 13:
-                continue
-            picked = [fields[c] for c in cols.values()] + [fields[1]]
-            if any(v.strip() in ("", "?") for v in picked):
-                continue
-            rows.append([float(v) for v in picked])
-    df = pd.DataFrame(rows, columns=[*cols, "still-alive"])
-    return df.drop(columns="still-alive"), df["still-alive"].astype(int).rename("still-alive")
+def _data_text(name: str) -> str:
+    return (resources.files(__package__) / "data" / name).read_text(encoding="utf-8")
+
+
+def load_echocardiogram(*, return_X_y: bool = False, as_frame: bool = False):
+    """The UCI echocardiogram data as the paper's second experiment uses it (CC BY 4.0; UCI
+    Machine Learning Repository, donated by Steven Salzberg, collected by Dr. Evlin Kinney).
+
+    Features age-at-heart-attack, fractional-shortening, epss, lvdd and wall-motion-index;
+    target still-alive (0 or 1). Rows with any of these six fields missing, and the distributed
+    file's broken line 50, are dropped: 108 rows remain (75 with 0, 33 with 1), the same rows
+    ``orca experiment echocardiogram`` uses. The data ship with the package; nothing is downloaded.
+
+    Parameters
+    ----------
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of a Bunch.
+    as_frame : bool, default=False
+        ``data`` as a pandas DataFrame and ``target`` as a Series (and ``frame`` holding both)
+        instead of numpy arrays.
+
+    Returns
+    -------
+    Bunch with ``data``, ``target`` (int 0/1), ``frame`` (DataFrame or None), ``feature_names``,
+    ``target_names`` (the target's values), ``target_column``, ``DESCR`` (the UCI description and
+    the attribution) and ``filename``; or ``(data, target)`` with ``return_X_y=True``.
+    """
+    X, labels, names, target_name = _core.echocardiogram("")
+    y = np.asarray([int(v) for v in labels])
+    frame = None
+    if as_frame:
+        import pandas as pd
+        X = pd.DataFrame(X, columns=list(names))
+        y = pd.Series(y, name=target_name)
+        frame = pd.concat([X, y], axis=1)
+    if return_X_y:
+        return X, y
+    descr = _data_text("SOURCE.md") + "\n" + _data_text("echocardiogram.names")
+    return Bunch(data=X, target=y, frame=frame, feature_names=list(names), target_names=np.array([0, 1]),
+                 target_column=target_name, DESCR=descr,
+                 filename=str(resources.files(__package__) / "data" / "echocardiogram.data"))

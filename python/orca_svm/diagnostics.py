@@ -248,6 +248,6 @@ def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", a
 
 
 def experiment(name: str, data_path: str = "", cv: int = 5, n_jobs: int = 0) -> list[SweepResult]:
-    """The paper's experiments, as ``orca experiment``: "spiral" or "echocardiogram" (give the
-    path to echocardiogram.data)."""
+    """The paper's experiments, as ``orca experiment``: "spiral" or "echocardiogram" (the built-in
+    copy of the data, or ``data_path`` to an echocardiogram.data file)."""
     return [SweepResult(r) for r in _core.experiment(name, data_path, cv, n_jobs)]

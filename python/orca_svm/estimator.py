@@ -11,6 +11,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight
 
 from ._base import OrcaBase
+from ._compat import validate_data
 
 
 class OrcaSVC(ClassifierMixin, OrcaBase):
@@ -119,7 +120,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         seed = 0 if self.random_state is None else self.random_state
         if not isinstance(seed, Integral) or seed < 0:
             raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
-        X, y = self._validate_data(X, y, dtype=np.float64, ensure_min_samples=2)
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         check_classification_targets(y)
         self.classes_, codes = np.unique(y, return_inverse=True)

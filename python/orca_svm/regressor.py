@@ -8,6 +8,7 @@ from sklearn.base import RegressorMixin
 from sklearn.utils.validation import _check_sample_weight
 
 from ._base import OrcaBase
+from ._compat import validate_data
 
 
 class OrcaSVR(RegressorMixin, OrcaBase):
@@ -70,7 +71,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         self._check_params()
         if not isinstance(self.epsilon, (int, float, np.floating)) or not self.epsilon >= 0:
             raise ValueError(f"epsilon must be a number >= 0, got {self.epsilon!r}")
-        X, y = self._validate_data(X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
+        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         self._train(X, np.asarray(y, dtype=np.float64), weights, epsilon=float(self.epsilon))
         self._set_machine_attributes()

@@ -118,3 +118,13 @@ TEST(Echocardiogram, PaperSetupGives108Rows) {
     EXPECT_EQ(std::count(ds.target.begin(), ds.target.end(), "0"), 75);
     EXPECT_EQ(std::count(ds.target.begin(), ds.target.end(), "1"), 33);
 }
+
+TEST(Echocardiogram, BuiltInCopyEqualsTheShippedFile) {
+    const Dataset file = load_echocardiogram(test::echocardiogram_path());
+    const Dataset built_in = load_echocardiogram();
+    EXPECT_EQ(built_in.feature_names, file.feature_names);
+    EXPECT_EQ(built_in.target, file.target);
+    EXPECT_EQ(built_in.X, file.X);
+    EXPECT_EQ(built_in.dropped_rows, file.dropped_rows);
+    EXPECT_EQ(built_in.dropped_rows, 24u);  // 132 lines, 108 complete rows
+}

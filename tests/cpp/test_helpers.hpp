@@ -6,14 +6,9 @@
 
 namespace orca::test {
 
-// Where ../shared lives: $ORCA_SHARED_DIR, else the folder beside the repository.
-inline std::string shared_dir() {
-    if (const char* env = std::getenv("ORCA_SHARED_DIR")) return env;
-    return ORCA_SHARED_DIR;
-}
-
+// The copy of the UCI echocardiogram data that the repository ships.
 inline std::string echocardiogram_path() {
-    return shared_dir() + "/data/echocardiogram/echocardiogram.data";
+    return std::string(ORCA_SOURCE_DIR) + "/data/echocardiogram/echocardiogram.data";
 }
 
 // m x d points uniform in [lo, hi], row-major.

@@ -1,4 +1,4 @@
-"""Shared fixtures: where the orca binary and the shared data are, and a CLI runner."""
+"""Shared fixtures: where the orca binary and the repository's data are, and a CLI runner."""
 import json
 import os
 import subprocess
@@ -7,14 +7,11 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+ECHOCARDIOGRAM_DATA = REPO / "data" / "echocardiogram" / "echocardiogram.data"
 
 
 def orca_binary() -> Path:
     return Path(os.environ.get("ORCA_CLI", REPO / "build" / "orca"))
-
-
-def shared_dir() -> Path:
-    return Path(os.environ.get("ORCA_SHARED_DIR", REPO.parent / "shared"))
 
 
 @pytest.fixture
@@ -38,7 +35,7 @@ def echocardiogram_csv(tmp_path):
     """The paper's echocardiogram setup as a CSV, read by a reader independent of the engine's:
     features age-at-heart-attack, fractional-shortening, epss, lvdd, wall-motion-index;
     target still-alive; rows with any of these missing (and the broken 14-field line) dropped."""
-    raw = (shared_dir() / "data" / "echocardiogram" / "echocardiogram.data").read_text().splitlines()
+    raw = ECHOCARDIOGRAM_DATA.read_text().splitlines()
     cols = {"age-at-heart-attack": 2, "fractional-shortening": 4, "epss": 5, "lvdd": 6, "wall-motion-index": 8}
     rows = []
     for line in raw:

@@ -15,8 +15,8 @@ from orca_svm.explain_plots import (plot_pair_surface, plot_shape_functions, plo
 
 @pytest.fixture(scope="module")
 def echo(tmp_path_factory):
-    from conftest import shared_dir
-    raw = (shared_dir() / "data" / "echocardiogram" / "echocardiogram.data").read_text().splitlines()
+    from conftest import ECHOCARDIOGRAM_DATA
+    raw = ECHOCARDIOGRAM_DATA.read_text().splitlines()
     cols = {"age": 2, "fs": 4, "epss": 5, "lvdd": 6, "wmi": 8}
     rows = []
     for line in raw:

@@ -11,9 +11,7 @@ from orca_svm import OrcaSVC, load_echocardiogram
 
 @pytest.fixture(scope="module")
 def echo():
-    from conftest import shared_dir
-    X, y = load_echocardiogram(str(shared_dir() / "data" / "echocardiogram" / "echocardiogram.data"))
-    return X, y
+    return load_echocardiogram(return_X_y=True, as_frame=True)
 
 
 @pytest.mark.parametrize("class_weight, use_sample_weight", [

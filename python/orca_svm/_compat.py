@@ -1,0 +1,21 @@
+"""What differs between the scikit-learn releases the package supports (1.2 to the newest).
+
+scikit-learn 1.6 moved input validation from the private ``BaseEstimator._validate_data`` to
+the public ``sklearn.utils.validation.validate_data`` (the method was removed in 1.7), and
+replaced ``_more_tags`` by ``__sklearn_tags__``. Everything else the package uses is the same
+across these releases.
+"""
+from __future__ import annotations
+
+from sklearn.utils import validation as _validation
+
+SKLEARN_HAS_VALIDATE_DATA = hasattr(_validation, "validate_data")
+
+
+def validate_data(estimator, X, y="no_validation", **kwargs):
+    """``sklearn.utils.validation.validate_data`` (scikit-learn >= 1.6), or the estimator's own
+    ``_validate_data`` before it: checks X (and y), and sets or checks ``n_features_in_`` and
+    ``feature_names_in_``."""
+    if SKLEARN_HAS_VALIDATE_DATA:
+        return _validation.validate_data(estimator, X, y, **kwargs)
+    return estimator._validate_data(X, y, **kwargs)
