@@ -3,7 +3,7 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= 2
 
-.PHONY: all configure build demo python test test-sanitize fuzz experiments clean
+.PHONY: all configure build demo python test test-cpp test-python test-current test-sanitize fuzz experiments clean
 
 all: build
 
@@ -27,11 +27,33 @@ python:
 	$(VENV)/bin/python -c "import orca_svm"
 
 # Every test: the C++ suite (GoogleTest through ctest), then the Python suite (the package,
-# scikit-learn's estimator checks, CLI/Python parity, and the analysis against numpy/scipy
-# brute force and OpenTURNS).
-test: build python
+# scikit-learn's estimator checks, CLI/Python parity, the analysis against numpy/scipy brute
+# force and OpenTURNS, SHAP interoperability) on both stacks the package supports: Debian's
+# python3-* packages (the oldest) and the newest releases on PyPI.
+test: test-cpp test-python test-current
+
+test-cpp: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
-	ORCA_CLI=$(CURDIR)/$(BUILD)/orca MPLBACKEND=Agg $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
+
+PYTEST_ENV = ORCA_CLI=$(CURDIR)/$(BUILD)/orca MPLBACKEND=Agg
+PYTEST_RUN = -m pytest -q -p no:cacheprovider tests/python
+
+test-python: build python
+	$(PYTEST_ENV) $(VENV)/bin/python $(PYTEST_RUN)
+
+# The newest releases on PyPI, in a fresh venv without system packages, installed from the
+# wheel that `pip wheel .` builds; the import is tried from outside the repository first.
+VENV_CURRENT ?= .venv-current
+test-current: build
+	rm -rf $(VENV_CURRENT) dist
+	/usr/bin/python3 -m venv $(VENV_CURRENT)
+	$(VENV_CURRENT)/bin/pip install -q --upgrade pip
+	$(VENV_CURRENT)/bin/pip wheel -v --no-deps -w dist .
+	$(VENV_CURRENT)/bin/pip install -q --upgrade "$$(ls dist/orca_svm-*.whl)[test]" openturns
+	cd / && $(CURDIR)/$(VENV_CURRENT)/bin/python -c "import numpy, sklearn, pandas, matplotlib, shap, orca_svm; \
+	  print('current stack: numpy', numpy.__version__, '| scikit-learn', sklearn.__version__, '| pandas', \
+	  pandas.__version__, '| matplotlib', matplotlib.__version__, '| shap', shap.__version__, '| orca_svm', orca_svm.__version__)"
+	$(PYTEST_ENV) $(VENV_CURRENT)/bin/python $(PYTEST_RUN)
 
 # The C++ suite under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it).
 test-sanitize:
@@ -60,4 +82,4 @@ experiments: build python
 	$(VENV)/bin/python examples/experiments.py
 
 clean:
-	rm -rf $(BUILD) build-python $(VENV)
+	rm -rf $(BUILD) $(VENV) $(VENV_CURRENT) dist

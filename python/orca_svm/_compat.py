@@ -2,8 +2,9 @@
 
 scikit-learn 1.6 moved input validation from the private ``BaseEstimator._validate_data`` to
 the public ``sklearn.utils.validation.validate_data`` (the method was removed in 1.7), and
-replaced ``_more_tags`` by ``__sklearn_tags__``. Everything else the package uses is the same
-across these releases.
+replaced ``_more_tags`` by ``__sklearn_tags__``. matplotlib 3.9 renamed ``boxplot``'s
+``labels`` to ``tick_labels`` (the old name was removed in 3.11). Everything else the package
+uses is the same across the releases it supports.
 """
 from __future__ import annotations
 
@@ -19,3 +20,11 @@ def validate_data(estimator, X, y="no_validation", **kwargs):
     if SKLEARN_HAS_VALIDATE_DATA:
         return _validation.validate_data(estimator, X, y, **kwargs)
     return estimator._validate_data(X, y, **kwargs)
+
+
+def boxplot(ax, data, labels):
+    """``ax.boxplot(data)`` with one tick label per box, under the keyword this matplotlib takes."""
+    import matplotlib
+    major, minor = (int(p) for p in matplotlib.__version__.split(".")[:2])
+    keyword = "tick_labels" if (major, minor) >= (3, 9) else "labels"
+    return ax.boxplot(data, **{keyword: labels})

@@ -14,6 +14,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_X_y
 
 from . import _core
+from ._compat import boxplot
 
 
 def _as_list(value) -> list:
@@ -206,7 +207,7 @@ class StabilityResult:
             import matplotlib.pyplot as plt
             _, ax = plt.subplots(figsize=(10, 4))
         cols = [c for c in self.values.columns if self.table.loc[c, "is_degree"] != shares]
-        ax.boxplot([self.values[c] for c in cols], labels=cols)
+        boxplot(ax, [self.values[c] for c in cols], labels=cols)
         ax.tick_params(axis="x", rotation=60, labelsize="small")
         ax.set_ylabel("share of E" if shares else "total degree")
         ax.set_title(f"Stability of {self.setting} over {self.resampling}")

@@ -18,7 +18,7 @@ def spiral_csv(orca, tmp_path):
     X = np.concatenate([arm, -arm]) + rng.normal(0, 0.2, (300, 2))
     y = ["A"] * 150 + ["B"] * 150
     path = tmp_path / "spiral.csv"
-    path.write_text("x1,x2,arm\n" + "\n".join(f"{a!r},{b!r},{c}" for (a, b), c in zip(X, y)) + "\n")
+    path.write_text("x1,x2,arm\n" + "\n".join(f"{float(a)!r},{float(b)!r},{c}" for (a, b), c in zip(X, y)) + "\n")
     return path
 
 
@@ -97,14 +97,19 @@ def test_sobol_indices_match_openturns(orca, tmp_path, echocardiogram_csv):
     idx = [int(idx[i]) for i in order]
     alpha_k = [alpha_k[i] for i in order]
     marginal = factory.getMeasure()
-    distribution = ot.ComposedDistribution([marginal] * d)
+    joint = getattr(ot, "JointDistribution", None) or ot.ComposedDistribution  # renamed in OpenTURNS 1.24
+    distribution = joint([marginal] * d)
     identity = ot.SymbolicFunction([f"x{j}" for j in range(d)], [f"x{j}" for j in range(d)])
     psi = [basis.build(i) for i in idx]
     sample_x = distribution.getSample(4)
     sample_y = ot.Sample(4, 1)
-    composed = ot.SymbolicFunction([f"x{j}" for j in range(d)], ["0"])  # unused by the Sobol' computation
-    result = ot.FunctionalChaosResult(sample_x, sample_y, distribution, identity, identity, composed, basis, idx,
-                                      alpha_k, psi, [0.0], [0.0])
+    try:  # OpenTURNS >= 1.23: no composed model, no residuals
+        result = ot.FunctionalChaosResult(sample_x, sample_y, distribution, identity, identity, basis, idx, alpha_k,
+                                          psi)
+    except TypeError:
+        composed = ot.SymbolicFunction([f"x{j}" for j in range(d)], ["0"])  # unused by the Sobol' computation
+        result = ot.FunctionalChaosResult(sample_x, sample_y, distribution, identity, identity, composed, basis, idx,
+                                          alpha_k, psi, [0.0], [0.0])
     sobol = ot.FunctionalChaosSobolIndices(result)
     for i in range(d):
         assert sobol.getSobolIndex(i) == pytest.approx(report["marginal"][i], abs=1e-10)
