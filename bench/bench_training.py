@@ -14,8 +14,6 @@ import time
 
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED = os.environ.get("ORCA_SHARED_DIR", os.path.join(HERE, "..", "..", "shared"))
 
 
 def dataset(name):
@@ -26,7 +24,7 @@ def dataset(name):
         return X, np.where(y == "B", 1, -1), 8
     if name == "echocardiogram":
         from orca_svm import load_echocardiogram
-        X, y = load_echocardiogram(os.path.join(SHARED, "data", "echocardiogram", "echocardiogram.data"))
+        X, y = load_echocardiogram(return_X_y=True, as_frame=True)
         return X.to_numpy(), np.where(y.to_numpy() == 1, 1, -1), 3
     m, d = (int(v) for v in name.split("x"))
     X = rng.uniform(-1, 1, (m, d))

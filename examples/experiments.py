@@ -4,7 +4,6 @@ and UCI echocardiogram) with ORCA's tables and figures beside the figures the se
 Run from the repository root:  make experiments   (or .venv/bin/python examples/experiments.py)
 The same tables come from the CLI: `orca experiment spiral`, `orca experiment echocardiogram`.
 """
-import os
 import sys
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from orca_svm.plots import plot_decision_function  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 FIGURES = DOCS / "figures"
-ECHO = os.environ.get("ORCA_ECHO_DATA", str(ROOT.parent / "shared" / "data" / "echocardiogram" / "echocardiogram.data"))
 
 
 def row(result, label):
@@ -35,7 +33,7 @@ def save(fig, name):
 
 def main() -> int:
     spiral_legendre, spiral_jacobi = orca_svm.experiment("spiral")
-    echo = orca_svm.experiment("echocardiogram", ECHO)
+    echo = orca_svm.experiment("echocardiogram")  # the built-in copy of the data
     X, y = orca_svm.make_double_spiral()
 
     figs = {"spiral_sweep": save(spiral_legendre.plot("degree"), "spiral-legendre-sweep.png"),

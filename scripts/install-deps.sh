@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs everything ORCA needs to build and test, from Debian 12 packages only.
+# Installs everything ORCA needs to build and test from Debian 12 packages: the toolchain, the
+# engine's libraries, and the oldest Python stack the package supports (the Python build's own
+# requirements, scikit-build-core and pybind11, and the newest stack come from PyPI).
 set -euo pipefail
 packages=(
   build-essential cmake git
   libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libbenchmark-dev
   libsvm-dev libsvm-tools
-  python3 python3-venv python3-pip python3-dev python3-setuptools python3-wheel pybind11-dev python3-pybind11
+  python3 python3-venv python3-pip python3-dev
   python3-numpy python3-scipy python3-pandas python3-matplotlib python3-sklearn python3-pytest
   python3-libsvm python3-openturns python3-distributed
 )

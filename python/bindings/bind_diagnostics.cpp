@@ -26,6 +26,21 @@ Setting setting_of(const py::dict& d) {
     return s;
 }
 
+// A Python callable progress(done, total) as the engine's callback. The engine calls it from a
+// worker thread while the GIL is released, so it takes the GIL; an exception raised by the
+// callable is reported as unraisable instead of tearing down the computation.
+ProgressFn progress_of(const py::object& callback) {
+    if (callback.is_none()) return {};
+    return [callback](size_t done, size_t total) {
+        py::gil_scoped_acquire gil;
+        try {
+            callback(done, total);
+        } catch (py::error_already_set& e) {
+            e.discard_as_unraisable("orca_svm progress callback");
+        }
+    };
+}
+
 py::dict sweep_dict(const SweepResult& r, double tolerance) {
     py::dict out;
     out["text"] = sweep_to_text(r);
@@ -45,7 +60,7 @@ void bind_diagnostics(py::module_& m) {
         "sweep",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const std::vector<py::dict>& settings, size_t folds, std::uint64_t seed, double tol, int jobs,
-           const std::vector<double>& eps, double tolerance) {
+           const std::vector<double>& eps, double tolerance, const py::object& progress) {
             const Dataset ds = dataset_from(X, y, names);
             std::vector<Setting> grid;
             for (const auto& d : settings) grid.push_back(setting_of(d));
@@ -56,6 +71,7 @@ void bind_diagnostics(py::module_& m) {
             o.jobs = jobs;
             o.okc.eps = eps;
             o.okc.top_coefficients = 0;
+            o.progress = progress_of(progress);
             SweepResult r;
             {
                 py::gil_scoped_release release;
@@ -65,12 +81,13 @@ void bind_diagnostics(py::module_& m) {
         },
         py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("settings"), py::arg("folds") = 5,
         py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
-        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("tolerance") = -1.0);
+        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("tolerance") = -1.0,
+        py::arg("progress") = py::none());
     m.def(
         "stability",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const py::dict& setting, const std::string& kind, size_t count, std::uint64_t seed, double tol, int jobs,
-           const std::vector<double>& eps) {
+           const std::vector<double>& eps, const py::object& progress) {
             const Dataset ds = dataset_from(X, y, names);
             const Setting s = setting_of(setting);
             StabilityOptions o;
@@ -81,6 +98,7 @@ void bind_diagnostics(py::module_& m) {
             o.solver.tolerance = tol;
             o.jobs = jobs;
             o.okc.eps = eps;
+            o.progress = progress_of(progress);
             std::vector<IndexStability> r;
             {
                 py::gil_scoped_release release;
@@ -95,7 +113,7 @@ void bind_diagnostics(py::module_& m) {
         },
         py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("kind") = "bootstrap",
         py::arg("count") = 200, py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
-        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10});
+        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("progress") = py::none());
     m.def(
         "finish_sweep",
         [](const std::vector<std::string>& parts, double tolerance) {

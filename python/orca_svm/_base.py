@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 import warnings
 from numbers import Integral, Real
 from typing import Any, Mapping, Sequence
@@ -16,6 +17,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import _core
 from ._compat import validate_data
+from ._progress import Progress
 from .report import MulticlassOkcReport, OkcReport
 
 _FAMILIES = ("legendre", "chebyshev1", "chebyshev2", "gegenbauer", "jacobi", "hermite")
@@ -102,7 +104,7 @@ class OrcaBase(BaseEstimator):
     # --- analysis ------------------------------------------------------------------------
     def analyze(self, method: str = "auto", eps: Sequence[float] = (0.01, 0.05, 0.10),
                 coefficients: str | int = "auto", memory_mb: float = 4096.0, top_subsets: int = 10,
-                target=None) -> OkcReport | MulticlassOkcReport:
+                target=None, verbose: int = 0) -> OkcReport | MulticlassOkcReport:
         """Every OKC index of the fitted model, computed exactly.
 
         Parameters
@@ -119,6 +121,8 @@ class OrcaBase(BaseEstimator):
             Number of the largest subset shares S_u to keep.
         target : class label, optional
             Classifiers: analyse this class's score instead of the machines (see docs/multiclass.md).
+        verbose : int, default=0
+            > 0: say on stderr what is analysed and how long it took.
 
         Returns
         -------
@@ -137,7 +141,10 @@ class OrcaBase(BaseEstimator):
         else:
             raise ValueError(f"coefficients must be 'auto', 'all', 'none' or an integer >= 1, got {coefficients!r}")
         model = self.model_ if target is None else self._explained_model(target)
+        progress = Progress("analyze", verbose)
+        progress.note(f"{len(model.machines)} machine(s), {len(model.feature_names)} features, method {method}")
         raw = _core.analyze(model, method, [float(e) for e in eps], top, if_cheap, float(memory_mb), int(top_subsets))
+        progress.note(f"done in {time.perf_counter() - progress.start:.2f} s")
         names = list(self.model_.feature_names)
         if len(raw["machines"]) == 1:
             return OkcReport(raw["machines"][0], names)
@@ -158,18 +165,31 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"target {target!r} is not a class of the model (classes: {list(self.classes_)})")
         return self.model_.class_model(int(matches[0]))
 
-    def _explain(self, X, components: bool, interactions: bool, target) -> tuple[dict, Any]:
+    _EXPLAIN_CHUNK = 2000  # rows per engine call when progress is shown
+
+    def _explain(self, X, components: bool, interactions: bool, target, verbose: int = 0) -> tuple[dict, Any]:
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         index = X.index if isinstance(X, pd.DataFrame) else None
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        raw = _core.explain(model, np.ascontiguousarray(X), components, interactions, self.out_of_range)
+        X = np.ascontiguousarray(validate_data(self, X, dtype=np.float64, reset=False))
+        progress = Progress("explain", verbose)
+        if not progress.enabled or len(X) <= self._EXPLAIN_CHUNK:
+            raw = _core.explain(model, X, components, interactions, self.out_of_range)
+        else:  # rows are explained independently: chunks give the same values
+            parts = []
+            for start in range(0, len(X), self._EXPLAIN_CHUNK):
+                parts.append(_core.explain(model, X[start:start + self._EXPLAIN_CHUNK], components, interactions,
+                                           self.out_of_range))
+                progress(min(start + self._EXPLAIN_CHUNK, len(X)), len(X))
+            raw = {key: np.concatenate([p[key] for p in parts]) if isinstance(value, np.ndarray)
+                   else sum(p[key] for p in parts) if key == "clipped" else value
+                   for key, value in parts[0].items()}
         if raw["clipped"]:
             warnings.warn(f"{raw['clipped']} of {X.shape[0]} row(s) had values outside the training range and were "
                           "clipped to it", UserWarning)
         return raw, index
 
-    def explain(self, X, target=None) -> pd.DataFrame:
+    def explain(self, X, target=None, verbose: int = 0) -> pd.DataFrame:
         """Exact Shapley values phi_j(x) of every row (columns: feature names).
 
         The game is v(S) = E_mu[h(x_S, X_-S)] with X ~ mu, the family's product measure on the
@@ -177,18 +197,41 @@ class OrcaBase(BaseEstimator):
         ``phi.sum() == decision - base`` exactly (efficiency). ``df.attrs`` holds
         ``"base"`` (b + h_empty, the decision function's mean under mu) and ``"decision"``.
         With more than two classes, ``target`` names the class whose score is explained.
+        ``verbose`` > 0 prints a progress line on stderr for many rows.
         """
-        raw, index = self._explain(X, components=False, interactions=False, target=target)
+        raw, index = self._explain(X, components=False, interactions=False, target=target, verbose=verbose)
         df = pd.DataFrame(raw["shapley"], columns=list(self.model_.feature_names), index=index)
         df.attrs["base"] = raw["base"]
         df.attrs["decision"] = raw["decision"]
         return df
 
-    def explain_components(self, X, target=None) -> pd.DataFrame:
+    def explain_shap(self, X, target=None, verbose: int = 0):
+        """The exact Shapley values of :meth:`explain` as a ``shap.Explanation``, so that SHAP's
+        plots (``shap.plots.waterfall``, ``beeswarm``, ``bar``, ``scatter``, ...) draw them.
+
+        ``values`` (rows, features) are ORCA's phi_j(x), ``base_values`` the decision function's
+        mean under the kernel's product measure mu (one per row, all equal), ``data`` the rows as
+        given (original units) and ``feature_names`` the model's. ``values.sum(1) + base_values``
+        is the decision value (for a multi-class model, ``target``'s class score). The game is
+        v(S) = E_mu[h(x_S, X_-S)]: interventional Shapley values with mu as the background, where
+        SHAP's explainers use a background data set (docs/explain.md compares the two).
+        Needs the optional package ``shap`` (``pip install shap``).
+        """
+        try:
+            import shap
+        except ImportError as err:
+            raise ImportError("explain_shap needs the optional package shap: pip install shap "
+                              "(or pip install 'orca-svm[shap]')") from err
+        phi = self.explain(X, target=target, verbose=verbose)
+        data = X.to_numpy(dtype=np.float64) if isinstance(X, pd.DataFrame) else np.asarray(X, dtype=np.float64)
+        return shap.Explanation(values=phi.to_numpy(), base_values=np.full(len(phi), phi.attrs["base"]), data=data,
+                                feature_names=list(self.model_.feature_names))
+
+    def explain_components(self, X, target=None, verbose: int = 0) -> pd.DataFrame:
         """Functional-ANOVA components of every row: columns ``main:<f>`` (h_j), ``pair:<f>*<g>``
         (h_jk), ``remainder`` (all higher orders), plus ``base`` and ``decision``; the components
         and the base sum exactly to the decision value."""
-        raw, index = self._explain(X, components=True, interactions=False, target=target)
+        raw, index = self._explain(X, components=True, interactions=False, target=target, verbose=verbose)
         names = list(self.model_.feature_names)
         pairs = [f"pair:{names[j]}*{names[k]}" for j in range(len(names)) for k in range(j + 1, len(names))]
         df = pd.DataFrame(np.column_stack([raw["main"], raw["pair"], raw["remainder"]]),
@@ -197,11 +240,11 @@ class OrcaBase(BaseEstimator):
         df["decision"] = raw["decision"]
         return df
 
-    def shapley_interactions(self, X, target=None) -> np.ndarray:
+    def shapley_interactions(self, X, target=None, verbose: int = 0) -> np.ndarray:
         """Shapley interaction values, shape (n_rows, d, d), in SHAP's convention: off the
         diagonal I_jk / 2 (I the Shapley interaction index), on it phi_j minus its row's
         off-diagonal sum, so every row of a matrix sums to phi_j."""
-        raw, _ = self._explain(X, components=False, interactions=True, target=target)
+        raw, _ = self._explain(X, components=False, interactions=True, target=target, verbose=verbose)
         values = raw["interaction"] / 2.0
         d = values.shape[1]
         diag = raw["shapley"] - values.sum(axis=2)

@@ -15,6 +15,7 @@ from sklearn.utils.validation import check_X_y
 
 from . import _core
 from ._compat import boxplot
+from ._progress import Progress
 
 
 def _as_list(value) -> list:
@@ -156,14 +157,16 @@ def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps) -> str:
 
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
           measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
-          eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None) -> SweepResult:
+          eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None,
+          verbose: int = 0) -> SweepResult:
     """Cross-validated accuracy (stratified ``cv`` folds) and the OKC profile of every setting of
     the grid degree x C x (alpha, beta) pairs (the same results as ``orca sweep``). The Occam
     selection among the settings within ``tolerance`` of the best (default: one standard error)
     is in ``best_params`` and ``reason``.
 
     With ``client`` (a ``distributed.Client``), each setting is one task on the cluster (the data
-    are scattered to the workers once); the results are identical to the local run."""
+    are scattered to the workers once); the results are identical to the local run. ``verbose``
+    > 0 prints a progress line (fits done, time to go) on stderr."""
     if not isinstance(cv, int) or cv < 2:
         raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
     Xc, labels, names = _data(X, y)
@@ -171,10 +174,12 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
     eps = [float(e) for e in eps]
     tolerance = -1.0 if tolerance is None else float(tolerance)
     if client is None:
-        return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance))
+        progress = Progress("sweep", verbose).callback()
+        return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance, progress))
     data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
     futures = client.map(_sweep_unit, settings, X=data[0], labels=data[1], names=names, cv=cv, seed=seed, tol=tol,
                          eps=eps, pure=False)
+    _wait(futures, Progress("sweep", verbose))
     return SweepResult(_core.finish_sweep(client.gather(futures), tolerance))
 
 
@@ -222,11 +227,12 @@ def _stability_unit(rows, X, labels, names, setting, tol, eps):
 def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", alpha: float = 0.0,
               beta: float = 0.0, lam: float = 0.5, measure: str = "probability", bootstrap: int | None = None,
               cv: int | None = None, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
-              eps: Sequence[float] = (0.01, 0.05, 0.10), client=None) -> StabilityResult:
+              eps: Sequence[float] = (0.01, 0.05, 0.10), client=None, verbose: int = 0) -> StabilityResult:
     """The OKC indices of one setting over ``bootstrap`` resamples or ``cv`` leave-one-fold-out
     refits (exactly one of them), as ``orca stability`` computes them. With ``client`` (a
     ``distributed.Client``) every refit is one task on the cluster; the resamples are drawn
-    up front from the seed, so the results are identical to the local run."""
+    up front from the seed, so the results are identical to the local run. ``verbose`` > 0 prints
+    a progress line (refits done, time to go) on stderr."""
     if (bootstrap is None) == (cv is None):
         raise ValueError("give exactly one of bootstrap=N or cv=K")
     count = bootstrap if bootstrap is not None else cv
@@ -239,13 +245,24 @@ def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", a
     kind = "bootstrap" if bootstrap is not None else "cv"
     eps = [float(e) for e in eps]
     if client is None:
-        return StabilityResult(_core.stability(Xc, labels, names, setting[0], kind, count, seed, tol, n_jobs, eps))
+        progress = Progress("stability", verbose).callback()
+        return StabilityResult(_core.stability(Xc, labels, names, setting[0], kind, count, seed, tol, n_jobs, eps,
+                                               progress))
     samples = _core.stability_resamples(labels, kind, count, seed)
     data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
     futures = client.map(_stability_unit, samples, X=data[0], labels=data[1], names=names, setting=setting[0], tol=tol,
                          eps=eps, pure=False)
     what = f"{count} bootstrap resamples" if kind == "bootstrap" else f"{count}-fold cross-validation"
+    _wait(futures, Progress("stability", verbose))
     return StabilityResult(_core.stability_summary(setting[0], what, client.gather(futures)))
+
+
+def _wait(futures, progress: Progress) -> None:
+    """Reports the cluster's tasks as they finish (nothing to do when quiet: gather waits)."""
+    if progress.enabled:
+        from distributed import as_completed
+        for done, _ in enumerate(as_completed(futures), start=1):
+            progress(done, len(futures))
 
 
 def experiment(name: str, data_path: str = "", cv: int = 5, n_jobs: int = 0) -> list[SweepResult]:

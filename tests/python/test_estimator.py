@@ -181,3 +181,18 @@ def test_prediction_input_checks_and_out_of_range():
         clf.analyze(coefficients="many")
     with pytest.raises(ValueError, match="eps values must lie in"):
         clf.analyze(eps=[1.5])
+
+
+def test_pandas_frames_and_set_output_pipelines_keep_feature_names():
+    from sklearn.preprocessing import StandardScaler
+    X, y = spiral_frame()
+    labels = pd.Series(y, dtype="string")  # pandas' string dtype (the default for text in pandas 3)
+    pipe = make_pipeline(StandardScaler().set_output(transform="pandas"), OrcaSVC(degree=6)).fit(X, labels)
+    clf = pipe[-1]
+    assert list(clf.feature_names_in_) == ["u", "v"]
+    assert list(clf.classes_) == ["A", "B"]
+    assert set(pipe.predict(X)) == {"A", "B"}
+    scaled = pipe[0].transform(X)
+    assert list(clf.explain(scaled).columns) == ["u", "v"]
+    with pytest.warns(UserWarning, match="feature names"):
+        clf.predict(scaled.to_numpy())  # fitted with names, given none: scikit-learn's warning

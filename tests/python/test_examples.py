@@ -8,8 +8,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("script", ["python_quickstart.py", "multiclass_and_regression.py"])
+@pytest.mark.parametrize("script", ["python_quickstart.py", "multiclass_and_regression.py", "shap_comparison.py"])
 def test_example_runs(script, tmp_path):
+    if script == "shap_comparison.py":
+        pytest.importorskip("shap")
     proc = subprocess.run([sys.executable, str(ROOT / "examples" / script)], cwd=tmp_path, capture_output=True,
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
