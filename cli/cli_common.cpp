@@ -181,6 +181,12 @@ void print_model_summary(std::ostream& out, const Model& model) {
     fmt::print(out, "measure           {}{}\n", to_string(model.measure),
                model.measure == Measure::probability ? " (p_0 = 1)" : " (textbook normalisation)");
     fmt::print(out, "degree n          {}\n", degrees);
+    if (model.max_order > 0)
+        fmt::print(out, "max order Q       {} (functions of at most {} feature{}{})\n", model.max_order,
+                   model.max_order, model.max_order == 1 ? "" : "s",
+                   model.max_order == 1 ? ": an additive model" : model.max_order == 2 ? ": main effects and pairs" : "");
+    else
+        fmt::print(out, "max order Q       {} (the full tensor product)\n", model.dim());
     fmt::print(out, "basis size        {:.6g} functions\n", model.basis().size());
     fmt::print(out, "features (d)      {}\n", model.dim());
     if (model.task == Task::regression) {

@@ -20,6 +20,7 @@ struct FitArgs {
     std::string degree = "8", model, class_weight, sample_weight, task = "classification", multi_class = "ovo";
     double epsilon = 0.1;
     long max_iter = 0;
+    int max_order = 0;
     uint64_t seed = 0;
     bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false, probability = false;
     AnalysisArgs analysis;
@@ -50,6 +51,7 @@ void run_fit(const FitArgs& a) {
     options.seed = a.seed;
     options.family = FamilySpec::make(a.family, a.alpha, a.beta, a.lambda);
     options.measure = parse_measure(a.measure);
+    options.max_order = a.max_order;
     options.C = a.C;
     options.solver.tolerance = a.tol;
     options.solver.cache_mb = a.cache_mb;
@@ -121,6 +123,10 @@ void add_fit_command(CLI::App& app) {
     args->lambda_opt = sub->add_option("--lambda", args->lambda, "Gegenbauer lambda (> -1/2)");
     sub->add_option("--degree", args->degree,
                     "truncation degree n: '8', or per feature 'age=4,epss=6' (a bare number is the default)")
+        ->capture_default_str();
+    sub->add_option("--max-order", args->max_order,
+                    "interaction order Q: keep the basis functions of at most Q features (1: an additive model, "
+                    "2: main effects and pairs; 0: all, the full tensor product)")
         ->capture_default_str();
     sub->add_option("-C,--cost", args->C, "box constraint C (> 0)")->capture_default_str();
     sub->add_option("--measure", args->measure, "probability (p_0 = 1) or lebesgue")->capture_default_str();

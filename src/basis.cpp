@@ -7,9 +7,12 @@
 
 namespace orca {
 
-Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees)
+Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order)
     : family_(family), measure_(measure), degrees_(std::move(degrees)) {
     if (degrees_.empty()) throw ParameterError("the basis needs at least one feature");
+    if (max_order < 0)
+        throw ParameterError("max_order must be >= 1 (or 0 for no truncation), got " + std::to_string(max_order));
+    max_order_ = max_order == 0 ? degrees_.size() : std::min(static_cast<size_t>(max_order), degrees_.size());
     recurrences_.reserve(degrees_.size());
     for (size_t j = 0; j < degrees_.size(); ++j) {
         if (degrees_[j] < 0)
@@ -29,9 +32,21 @@ double Basis::constant_function() const {
     return c;
 }
 
-double Basis::size() const {
+double Basis::product_size() const {
     double s = 1.0;
     for (int n : degrees_) s *= static_cast<double>(n) + 1.0;
+    return s;
+}
+
+double Basis::size() const {
+    if (!truncated()) return product_size();
+    // e_q(n_1, ..., n_d) for q <= Q by the recurrence e_q <- e_q + n_j e_{q-1}.
+    std::vector<double> e(max_order_ + 1, 0.0);
+    e[0] = 1.0;
+    for (int n : degrees_)
+        for (size_t q = max_order_; q >= 1; --q) e[q] += static_cast<double>(n) * e[q - 1];
+    double s = 0.0;
+    for (double v : e) s += v;
     return s;
 }
 

@@ -27,6 +27,7 @@ TrainOptions Setting::train_options(const SolverOptions& solver) const {
     o.family = family;
     o.measure = measure;
     o.degrees = degrees;
+    o.max_order = max_order;
     o.C = C;
     o.solver = solver;
     o.solver.progress = nullptr;
@@ -39,6 +40,7 @@ std::string Setting::label() const {
     if (family.kind == FamilyKind::gegenbauer) f += fmt::format("(lambda={:g})", family.lambda);
     std::string n;
     for (size_t j = 0; j < degrees.size(); ++j) n += (j ? "," : "") + std::to_string(degrees[j]);
+    if (max_order > 0) return fmt::format("{} n={} Q={} C={:g}", f, n, max_order, C);
     return fmt::format("{} n={} C={:g}", f, n, C);
 }
 

@@ -3,6 +3,8 @@
 // walked depth first, keeping w_i = a_i prod_{j<level} p_{k_j}(x_ij) per level (O(d #SV)
 // memory); each leaf gives the block c[prefix, :, :] = P_{d-2}' diag(w) P_{d-1} by one small
 // matrix product, handed to the sink and forgotten. No (n+1)^d x #SV intermediate exists.
+// A basis truncated by interaction order Q skips the subtrees beyond Q and hands blocks whose
+// entries beyond Q are zero: sinks see exactly the retained coefficients (and zeros).
 #include <cstdint>
 #include <functional>
 #include <vector>

@@ -63,7 +63,7 @@ std::vector<int> multi_index(const Basis& basis, size_t flat) {
 }
 
 std::vector<double> dense_coefficients(const Expansion& e, double max_count) {
-    const double count = e.basis.size();
+    const double count = e.basis.product_size();  // dense over the whole index space (zeros where truncated)
     if (count > max_count)
         throw ResourceError("listing all " + std::to_string(static_cast<long long>(count)) +
                             " coefficients would need " + std::to_string(static_cast<long long>(count * 8 / 1048576)) +

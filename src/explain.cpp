@@ -24,10 +24,15 @@ struct Prepared {
     std::vector<double> kappa_but2;  // d x d: prod_{l not in {j,k}} kappa_l
     double kappa_all = 1.0;
     std::vector<double> nodes, weights;  // Gauss rule on [0, 1], exact to degree d - 1
+    // Interaction order Q of the basis (d when not truncated) and whether it cuts anything.
+    size_t order = 0;
+    bool truncated = false;
 
     explicit Prepared(const Model& m)
         : kernel(single_machine(m).kernel()), sv(kernel.prepare(m.support_vectors, m.support_count())) {
         const size_t d = m.dim();
+        order = kernel.basis().max_order();
+        truncated = kernel.basis().truncated();
         for (size_t l = 0; l < d; ++l) {
             const double p0 = kernel.basis().recurrence(l).p0();
             kappa.push_back(p0 * p0);
@@ -72,6 +77,74 @@ std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, siz
     return G;
 }
 
+// One support vector's part of row r's main and pair components (pairs only when the basis
+// keeps order 2).
+void add_components(Explanation& out, const Prepared& p, size_t r, double a, const std::vector<double>& gamma) {
+    const size_t d = out.dim, npairs = d * (d - 1) / 2;
+    double* main = &out.main[r * d];
+    double* pair = &out.pair[r * npairs];
+    const bool pairs_kept = p.order >= 2;
+    size_t c = 0;
+    for (size_t j = 0; j < d; ++j) {
+        main[j] += a * gamma[j] * p.kappa_but[j];
+        for (size_t k = j + 1; k < d; ++k, ++c)
+            if (pairs_kept) pair[c] += a * gamma[j] * gamma[k] * p.kappa_but2[j * d + k];
+    }
+}
+
+// Shapley values and interaction indices of one support vector's term a prod(kappa + gamma)
+// under interaction order Q < d. With f_l(z) = kappa_l + gamma_l z, h_u's share of phi_j is
+// 1/|u|, so phi_j = a gamma_j sum_{r < Q} [z^r] prod_{l != j} f_l / (r + 1) (the integral over
+// [0, 1] of the truncated polynomial), and I_jk = a gamma_j gamma_k sum_{r <= Q-2} [z^r]
+// prod_{l not in {j, k}} f_l / (r + 1). Prefix and suffix polynomials of degree < Q.
+struct TruncatedTerms {
+    size_t d, Q;
+    std::vector<double> pre, suf, run;
+
+    TruncatedTerms(size_t dim, size_t order) : d(dim), Q(order), pre((dim + 1) * order), suf((dim + 1) * order),
+                                                 run(order) {}
+
+    void prepare(const std::vector<double>& kappa, const std::vector<double>& gamma) {
+        std::fill(pre.begin(), pre.end(), 0.0);
+        std::fill(suf.begin(), suf.end(), 0.0);
+        pre[0] = 1.0;
+        for (size_t l = 0; l < d; ++l)
+            for (size_t r = 0; r < Q; ++r)
+                pre[(l + 1) * Q + r] = kappa[l] * pre[l * Q + r] + (r > 0 ? gamma[l] * pre[l * Q + r - 1] : 0.0);
+        suf[d * Q] = 1.0;
+        for (size_t l = d; l-- > 0;)
+            for (size_t r = 0; r < Q; ++r)
+                suf[l * Q + r] = kappa[l] * suf[(l + 1) * Q + r] + (r > 0 ? gamma[l] * suf[(l + 1) * Q + r - 1] : 0.0);
+    }
+
+    // sum_{r < limit} [z^r](a * b) / (r + 1) for polynomials a, b of degree < Q.
+    [[nodiscard]] double integral(const double* a, const double* b, size_t limit) const {
+        double sum = 0.0;
+        for (size_t r = 0; r < limit; ++r) {
+            double c = 0.0;
+            for (size_t t = 0; t <= r; ++t) c += a[t] * b[r - t];
+            sum += c / static_cast<double>(r + 1);
+        }
+        return sum;
+    }
+
+    [[nodiscard]] double leave_one_out(size_t j) const { return integral(&pre[j * Q], &suf[(j + 1) * Q], Q); }
+
+    // I[j][k] += a gamma_j gamma_k (...) for every pair, into the d x d matrix I.
+    void interactions(const std::vector<double>& kappa, const std::vector<double>& gamma, double a, double* I) {
+        if (Q < 2) return;
+        for (size_t j = 0; j < d; ++j) {
+            std::copy_n(&pre[j * Q], Q, run.begin());  // prefix_j times the features strictly between
+            for (size_t k = j + 1; k < d; ++k) {
+                const double v = a * gamma[j] * gamma[k] * integral(run.data(), &suf[(k + 1) * Q], Q - 1);
+                I[j * d + k] += v;
+                I[k * d + j] += v;
+                for (size_t r = Q; r-- > 0;) run[r] = kappa[k] * run[r] + (r > 0 ? gamma[k] * run[r - 1] : 0.0);
+            }
+        }
+    }
+};
+
 }  // namespace
 
 Explanation explain(const Model& model, std::span<const double> X, size_t rows, const ExplainOptions& options,
@@ -101,6 +174,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
 #pragma omp parallel
     {
         std::vector<double> K(d), gamma(d), prefix(d + 1), suffix(d + 1), loo(d), f(d);
+        TruncatedTerms cut(d, p.truncated ? p.order : 0);
 #pragma omp for schedule(static)
         for (std::ptrdiff_t rr = 0; rr < n; ++rr) {
             const auto r = static_cast<size_t>(rr);
@@ -113,6 +187,14 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                 for (size_t l = 0; l < d; ++l) {
                     gamma[l] = K[l] - p.kappa[l];
                     full *= K[l];
+                }
+                if (p.truncated) {
+                    h += a * p.kernel.combine(K.data());
+                    cut.prepare(p.kappa, gamma);
+                    for (size_t j = 0; j < d; ++j) phi[j] += a * gamma[j] * cut.leave_one_out(j);
+                    if (options.interactions) cut.interactions(p.kappa, gamma, a, &out.interaction[r * d * d]);
+                    if (options.components) add_components(out, p, r, a, gamma);
+                    continue;
                 }
                 h += full;
                 // loo[j] = int_0^1 prod_{l != j} (kappa_l + gamma_l z) dz by the Gauss rule.
@@ -142,16 +224,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                     }
                 }
                 for (size_t j = 0; j < d; ++j) phi[j] += a * gamma[j] * loo[j];
-                if (options.components) {
-                    double* main = &out.main[r * d];
-                    double* pair = &out.pair[r * npairs];
-                    size_t c = 0;
-                    for (size_t j = 0; j < d; ++j) {
-                        main[j] += a * gamma[j] * p.kappa_but[j];
-                        for (size_t k = j + 1; k < d; ++k, ++c)
-                            pair[c] += a * gamma[j] * gamma[k] * p.kappa_but2[j * d + k];
-                    }
-                }
+                if (options.components) add_components(out, p, r, a, gamma);
             }
             out.decision[r] = h + model.bias;
             if (options.components) {
@@ -199,7 +272,7 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
     const auto Gx = centred_kernel_matrix(model, p, first, s.x);
     const auto Gy = centred_kernel_matrix(model, p, second, s.y);
     const size_t nsv = model.support_count();
-    const double k = p.kappa_but2[first * d + second];
+    const double k = p.order >= 2 ? p.kappa_but2[first * d + second] : 0.0;  // no pair terms below order 2
     s.h.assign(grid_points * grid_points, 0.0);
     for (size_t a = 0; a < grid_points; ++a)
         for (size_t b = 0; b < grid_points; ++b) {
@@ -234,6 +307,7 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
             for (size_t i = 0; i < nsv; ++i) {
                 p.kernel.factors(Q, r, p.sv, i, K.data());
                 for (size_t u = 0; u < subsets; ++u) {  // h_u by its definition
+                    if (static_cast<size_t>(__builtin_popcountll(u)) > p.order) continue;  // beyond Q: not in the basis
                     double term = model.coefficients[i];
                     for (size_t l = 0; l < d; ++l) term *= (u >> l & 1) ? K[l] - p.kappa[l] : p.kappa[l];
                     v[u] += term;

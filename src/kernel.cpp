@@ -15,6 +15,8 @@ constexpr size_t kParallelRowLength = 1024;
 }  // namespace
 
 TensorKernel::TensorKernel(Basis basis) : basis_(std::move(basis)) {
+    kappa_.resize(basis_.dim());
+    for (size_t j = 0; j < basis_.dim(); ++j) kappa_[j] = basis_.recurrence(j).p0() * basis_.recurrence(j).p0();
     a_next_.resize(basis_.dim());
     cd_switch_.resize(basis_.dim());
     for (size_t j = 0; j < basis_.dim(); ++j) {
@@ -34,8 +36,8 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
     P.envelope.resize(count * d);
     P.root_self.resize(count * d);
     P.self.resize(count);
+    std::vector<double> diagonal(d);
     for (size_t i = 0; i < count; ++i) {
-        double self = 1.0;
         for (size_t j = 0; j < d; ++j) {
             const auto& rec = basis_.recurrence(j);
             const double x = P.x[i * d + j];
@@ -45,9 +47,9 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
             P.envelope[i * d + j] = std::abs(pn) + std::abs(pn1);
             const double diag = rec.kernel_direct(x, x, basis_.degree(j));
             P.root_self[i * d + j] = std::sqrt(diag);
-            self *= diag;
+            diagonal[j] = diag;
         }
-        P.self[i] = self;
+        P.self[i] = combine(diagonal.data());
     }
     auto transpose = [&](const std::vector<double>& a, std::vector<double>& t) {
         t.resize(a.size());
@@ -93,8 +95,45 @@ double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const 
     return direct_factor(j, P, ip / d, Q, iq / d);
 }
 
+double TensorKernel::combine(const double* f) const {
+    const size_t d = basis_.dim();
+    double prod = 1.0;
+    if (!basis_.truncated()) {
+        for (size_t j = 0; j < d; ++j) prod *= f[j];
+        return prod;
+    }
+    // e[q] = sum over u of the features done, |u| = q, of prod_{u} (f - kappa) prod_{not u} kappa.
+    const size_t Q = basis_.max_order();
+    constexpr size_t kStack = 33;
+    double stack[kStack];
+    std::vector<double> heap;
+    double* e = stack;
+    if (Q + 1 > kStack) {
+        heap.assign(Q + 1, 0.0);
+        e = heap.data();
+    }
+    std::fill(e, e + Q + 1, 0.0);
+    e[0] = 1.0;
+    for (size_t j = 0; j < d; ++j) {
+        const double g = f[j] - kappa_[j], k = kappa_[j];
+        for (size_t q = std::min(j + 1, Q); q >= 1; --q) e[q] = k * e[q] + g * e[q - 1];
+        e[0] *= k;
+    }
+    double sum = 0.0;
+    for (size_t q = 0; q <= Q; ++q) sum += e[q];
+    return sum;
+}
+
 double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const {
     const size_t d = basis_.dim();
+    if (basis_.truncated()) {
+        constexpr size_t kStack = 64;
+        double stack[kStack];
+        std::vector<double> heap;
+        double* f = d <= kStack ? stack : (heap.resize(d), heap.data());
+        factors(P, i, Q, l, f);
+        return combine(f);
+    }
     double prod = 1.0;
     for (size_t j = 0; j < d; ++j) prod *= factor(j, P, i * d + j, Q, l * d + j);
     return prod;
@@ -106,9 +145,9 @@ void TensorKernel::factors(const PreparedPoints& P, size_t i, const PreparedPoin
 }
 
 double TensorKernel::entry_direct(std::span<const double> x, std::span<const double> z) const {
-    double prod = 1.0;
-    for (size_t j = 0; j < basis_.dim(); ++j) prod *= basis_.recurrence(j).kernel_direct(x[j], z[j], basis_.degree(j));
-    return prod;
+    std::vector<double> f(basis_.dim());
+    for (size_t j = 0; j < basis_.dim(); ++j) f[j] = basis_.recurrence(j).kernel_direct(x[j], z[j], basis_.degree(j));
+    return combine(f.data());
 }
 
 void TensorKernel::row_scatter(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<const int> cols,
@@ -134,6 +173,27 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
         double* o = out.data();
         double f[kBlock];
         unsigned char direct[kBlock];
+        // Truncated basis: e[q * kBlock + l] holds the order-q sums of the features done.
+        const size_t order = basis_.max_order();
+        std::vector<double> e;
+        if (basis_.truncated()) {
+            e.assign((order + 1) * kBlock, 0.0);
+            std::fill_n(e.begin(), kBlock, 1.0);
+        }
+        // Folds feature j's factors f into the block: a product, or the order recurrence.
+        auto fold = [&](size_t j) {
+            if (!basis_.truncated()) {
+                for (size_t l = lo; l < hi; ++l) o[l] *= f[l - lo];
+                return;
+            }
+            const double k = kappa_[j];
+            for (size_t q = std::min(j + 1, order); q >= 1; --q) {
+                double* eq = &e[q * kBlock];
+                const double* below = &e[(q - 1) * kBlock];
+                for (size_t l = 0; l < hi - lo; ++l) eq[l] = k * eq[l] + (f[l] - k) * below[l];
+            }
+            for (size_t l = 0; l < hi - lo; ++l) e[l] *= k;
+        };
         for (size_t l = lo; l < hi; ++l) o[l] = 1.0;
         for (size_t j = 0; j < d; ++j) {
             const int nj = basis_.degree(j);
@@ -147,7 +207,7 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
 #pragma omp simd
                     for (size_t l = lo; l < hi; ++l) f[l - lo] += pk * row_k[l];
                 }
-                for (size_t l = lo; l < hi; ++l) o[l] *= f[l - lo];
+                fold(j);
                 continue;
             }
             const double s = P.x[i * d + j], ps = P.p_n[i * d + j], ps1 = P.p_next[i * d + j];
@@ -171,8 +231,14 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
             if (any_direct)
                 for (size_t l = lo; l < hi; ++l)
                     if (direct[l - lo]) f[l - lo] = direct_factor(j, P, i, Q, l);
-            for (size_t l = lo; l < hi; ++l) o[l] *= f[l - lo];
+            fold(j);
         }
+        if (basis_.truncated())
+            for (size_t l = lo; l < hi; ++l) {
+                double sum = 0.0;
+                for (size_t q = 0; q <= order; ++q) sum += e[q * kBlock + (l - lo)];
+                o[l] = sum;
+            }
     }
 }
 

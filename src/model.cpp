@@ -250,9 +250,11 @@ Model shared_settings(const Dataset& data, const TrainOptions& options) {
     model.family = options.family;
     model.measure = options.measure;
     model.degrees = expand_degrees(options.degrees, data.cols);
+    // Q >= d is the full product: stored as 0 so that the model is today's, bit for bit.
+    model.max_order = options.max_order >= static_cast<int>(data.cols) ? 0 : options.max_order;
     model.C = options.C;
     model.tolerance = options.solver.tolerance;
-    (void)model.basis();  // validates degrees
+    (void)model.basis();  // validates degrees and max_order
     const ScalerKind kind = options.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
     return model;

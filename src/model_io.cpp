@@ -161,6 +161,7 @@ std::string model_to_json(const Model& model) {
     j["kernel"] = {
         {"family", to_string(model.family.kind)}, {"alpha", model.family.alpha},         {"beta", model.family.beta},
         {"lambda", model.family.lambda},          {"measure", to_string(model.measure)}, {"degrees", model.degrees}};
+    if (model.max_order > 0) j["kernel"]["max_order"] = model.max_order;  // absent: the full product
     j["weights"] = {{"sample_weights", model.sample_weighted}};
     if (model.task == Task::classification) j["weights"]["class"] = model.class_weights;
     write_machine(j, model);
@@ -235,6 +236,12 @@ Model model_from_json(const std::string& content, const std::string& source) {
             if (v != std::floor(v) || v < 0 || v > 10000)
                 throw ModelFileError(kw + ".degrees: expected integers in 0..10000");
             m.degrees.push_back(static_cast<int>(v));
+        }
+        if (ke.contains("max_order")) {  // optional: older files hold full tensor products
+            const double q = number(ke["max_order"], kw + ".max_order");
+            if (q != std::floor(q) || q < 1 || q > static_cast<double>(d))
+                throw ModelFileError(kw + ".max_order: expected an integer in 1.." + std::to_string(d));
+            m.max_order = q == static_cast<double>(d) ? 0 : static_cast<int>(q);
         }
         if (j.contains("weights")) {  // optional: files without it were trained unweighted
             const json& we = j["weights"];

@@ -27,7 +27,7 @@ std::string human(double v) {
 }
 
 double enumeration_memory_bytes(const Expansion& e, long top) {
-    const double count = e.basis.size();
+    const double count = e.basis.product_size();
     const double threads = omp_get_max_threads();
     // Active-set masses: at most min(2^d, count) subsets per thread, ~64 bytes each in a hash map.
     const double subsets = std::min(std::pow(2.0, static_cast<double>(e.dim())), count) * 64.0 * threads;
@@ -116,12 +116,14 @@ OkcCost estimate_okc_cost(const Expansion& e) {
     const double m = static_cast<double>(e.count());
     OkcCost c;
     // Leaf products dominate: 2 flops per (support vector, coefficient), plus the walk.
-    c.enumeration = 2.0 * m * e.basis.size() + 4.0 * e.basis.size();
+    c.enumeration = 2.0 * m * e.basis.product_size() + 4.0 * e.basis.product_size();
     double per_pair = 0.0, N = 0.0;
     for (size_t j = 0; j < e.dim(); ++j) {
         const double n = e.basis.degree(j);
-        per_pair += 2.0 * (static_cast<double>(j) + 1.0) * (N + 1.0) * (n + 1.0) + 3.0 * n;
-        N += n;
+        // The (q, N) table grows with the features done, up to q <= Q (and N <= Q max n).
+        const double orders = std::min<double>(static_cast<double>(j) + 1.0, static_cast<double>(e.basis.max_order()) + 1.0);
+        per_pair += 2.0 * orders * (N + 1.0) * (n + 1.0) + 3.0 * n;
+        N = std::min(N + n, static_cast<double>(e.basis.max_order()) * e.basis.max_degree());
     }
     per_pair += static_cast<double>(e.dim() + 1) * (N + 1.0);
     c.pairs = 0.5 * m * (m + 1.0) * per_pair;
@@ -151,15 +153,15 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     else if (method == OkcMethod::pairs && wants_coefficients)
         throw ParameterError("individual coefficients need the enumeration algorithm, which " +
                              std::string(options.method == OkcMethod::pairs ? "was not chosen" : "cannot run here") +
-                             " (" + human(e.basis.size()) + " coefficients); ask for none (--coefficients none)");
+                             " (" + human(e.basis.product_size()) + " coefficients); ask for none (--coefficients none)");
     if (method == OkcMethod::enumeration) {
         if (mem > mem_limit)
-            throw ResourceError("enumerating " + human(e.basis.size()) + " coefficients needs about " +
+            throw ResourceError("enumerating " + human(e.basis.product_size()) + " coefficients needs about " +
                                 human(mem / 1048576.0) + " MiB, over the " + human(options.memory_limit_mb) +
                                 " MiB limit; use the pair algorithm (--method pairs), which gives every index "
                                 "except individual coefficients");
         if (cost.enumeration > kMaxEnumerationFlops)
-            throw ResourceError("enumerating " + human(e.basis.size()) + " coefficients would take about " +
+            throw ResourceError("enumerating " + human(e.basis.product_size()) + " coefficients would take about " +
                                 human(cost.enumeration) +
                                 " floating-point operations (hours); use the pair "
                                 "algorithm (--method pairs, about " +
@@ -173,6 +175,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     r.degrees = e.basis.degrees();
     r.eps = options.eps;
     r.coefficient_count = e.basis.size();
+    r.max_order = e.basis.max_order();
     const auto P = basis_values(e);
     const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top) : okc_by_pairs(e, P);
     derive_report(r, raw);

@@ -53,6 +53,7 @@ OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregatio
     out.degrees = first.degrees;
     out.eps = first.eps;
     out.coefficient_count = first.coefficient_count;
+    out.max_order = first.max_order;
     derive_report(out, raw);
     const auto count = static_cast<double>(reports.size());
     out.energy = how == OkcAggregation::energy_weighted ? energy : energy / count;

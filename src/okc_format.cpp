@@ -42,8 +42,10 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     const size_t d = r.dim;
     auto out = fmt::memory_buffer();
     auto it = std::back_inserter(out);
-    fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions, {} support vectors\n",
-                   family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count),
+    const std::string truncation =
+        r.max_order > 0 && r.max_order < d ? fmt::format(" (max order Q = {})", r.max_order) : "";
+    fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions{}, {} support vectors\n",
+                   family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count), truncation,
                    model.summary.support_vectors);
     fmt::format_to(it, "algorithm: {}\n",
                    r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"
@@ -154,6 +156,7 @@ nlohmann::json okc_json(const OkcReport& r, const Model& model) {
                   {"lambda", model.family.lambda},
                   {"measure", to_string(model.measure)},
                   {"degrees", model.degrees},
+                  {"max_order", model.basis().max_order()},
                   {"C", model.C},
                   {"scaler", to_string(model.scaler.kind)},
                   {"support_vectors", model.summary.support_vectors},

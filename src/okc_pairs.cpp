@@ -4,6 +4,9 @@
 //   sum_k s^q(k) t^N(k) c_k^2 = sum_{i,l} a_i a_l prod_j [kappa_j + s sum_{k>=1} t^k p_k(x_ij) p_k(x_lj)],
 // a product of d small bivariate polynomials per support-vector pair. The total index uses
 //   sum_{k_i > 0} c_k^2 = sum_{i,l} a_i a_l g_i(x_i, x_l) prod_{j != i} K_j(x_i, x_l).
+// A basis truncated by interaction order Q keeps the powers s^q, q <= Q (the others are not
+// basis functions), and the total index sums the orders q - 1 <= Q - 1 of the other features:
+//   g_i sum_{r < Q} [z^r] prod_{j != i} (kappa_j + g_j z).
 #include <algorithm>
 
 #include "okc_internal.hpp"
@@ -21,6 +24,7 @@ void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P
     }
     marginal.assign(d, 0.0);
     pairwise.assign(d * d, 0.0);
+    const bool pairs_kept = e.basis.keeps_order(2);
     // c_{k e_i} = (prod_{j != i} p_0^(j)) sum_l a_l p_k(x_li), k >= 1.
     for (size_t i = 0; i < d; ++i) {
         const size_t w = static_cast<size_t>(e.basis.degree(i)) + 1;
@@ -32,7 +36,7 @@ void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P
         }
     }
     // c_{k e_i + r e_j} = (prod_{others} p_0) sum_l a_l p_k(x_li) p_r(x_lj), k, r >= 1.
-    const auto dd = static_cast<std::ptrdiff_t>(d);
+    const auto dd = static_cast<std::ptrdiff_t>(pairs_kept ? d : 0);  // order 2 outside the basis: 0
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::ptrdiff_t ii = 0; ii < dd; ++ii) {
         const auto i = static_cast<size_t>(ii);
@@ -57,6 +61,37 @@ void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P
     }
 }
 
+namespace {
+
+// T_i masses of one pair under interaction order Q: weight g_i sum_{r < Q} [z^r] prod_{j != i}
+// (kappa_j + g_j z), from prefix and suffix polynomials of degree < Q (O(d Q^2)).
+void truncated_totals(const std::vector<double>& kappa, const std::vector<double>& g, size_t Q,
+                      std::vector<double>& pre, std::vector<double>& suf, double weight, std::vector<double>& total) {
+    const size_t d = kappa.size();
+    std::fill(pre.begin(), pre.end(), 0.0);
+    std::fill(suf.begin(), suf.end(), 0.0);
+    pre[0] = 1.0;
+    for (size_t j = 0; j < d; ++j) {
+        const double* a = &pre[j * Q];
+        double* b = &pre[(j + 1) * Q];
+        for (size_t r = 0; r < Q; ++r) b[r] = kappa[j] * a[r] + (r > 0 ? g[j] * a[r - 1] : 0.0);
+    }
+    suf[d * Q] = 1.0;
+    for (size_t j = d; j-- > 0;) {
+        const double* a = &suf[(j + 1) * Q];
+        double* b = &suf[j * Q];
+        for (size_t r = 0; r < Q; ++r) b[r] = kappa[j] * a[r] + (r > 0 ? g[j] * a[r - 1] : 0.0);
+    }
+    for (size_t i = 0; i < d; ++i) {
+        double others = 0.0;  // sum of the coefficients of degree < Q of prefix_i * suffix_{i+1}
+        for (size_t r = 0; r < Q; ++r)
+            for (size_t t = 0; t <= r; ++t) others += pre[i * Q + t] * suf[(i + 1) * Q + r - t];
+        total[i] += weight * g[i] * others;
+    }
+}
+
+}  // namespace
+
 RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& P) {
     const size_t d = e.dim(), m = e.count();
     RawOkc raw;
@@ -64,6 +99,10 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
     const size_t width = raw.total_degree + 1;
     std::vector<double> kappa(d);
     for (size_t j = 0; j < d; ++j) kappa[j] = e.basis.recurrence(j).p0() * e.basis.recurrence(j).p0();
+    const size_t order = e.basis.max_order();
+    const bool truncated = e.basis.truncated();
+    // Above Q times the largest degree every (q <= Q, N) cell is zero: the table stops there.
+    const size_t reach = std::min(raw.total_degree, order * static_cast<size_t>(e.basis.max_degree()));
 
     // Work is cut into fixed chunks of rows i, each with its own accumulators, summed in chunk
     // order afterwards: the result has the same bits for any number of threads.
@@ -77,6 +116,8 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
         std::vector<double> poly((d + 1) * width), next((d + 1) * width);
         std::vector<double> g(static_cast<size_t>(e.basis.max_degree()) + 1);
         std::vector<double> K(d), g_sum(d), prefix(d + 1), suffix(d + 1);
+        // Truncated total index: prefix and suffix polynomials in z of degree < Q.
+        std::vector<double> pre(truncated ? (d + 1) * order : 0), suf(truncated ? (d + 1) * order : 0);
 #pragma omp for schedule(dynamic, 1)
         for (std::ptrdiff_t chunk = 0; chunk < nchunks; ++chunk) {
             std::vector<double>& block = block_t[static_cast<size_t>(chunk)];
@@ -101,25 +142,31 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
                         g_sum[j] = gs;
                         K[j] = kappa[j] + gs;
                         // next = kappa_j * poly + s * sum_k t^k g_k * poly
-                        for (size_t q = 0; q <= max_q + 1; ++q)
-                            std::fill_n(next.begin() + static_cast<std::ptrdiff_t>(q * width), max_N + w, 0.0);
+                        const size_t next_q = std::min(max_q + 1, order), next_N = std::min(max_N + w - 1, reach);
+                        for (size_t q = 0; q <= next_q; ++q)
+                            std::fill_n(next.begin() + static_cast<std::ptrdiff_t>(q * width), next_N + 1, 0.0);
                         for (size_t q = 0; q <= max_q; ++q) {
                             const double* src = &poly[q * width];
                             double* same = &next[q * width];
-                            double* up = &next[(q + 1) * width];
+                            double* up = q < order ? &next[(q + 1) * width] : nullptr;  // s^{Q+1}: not kept
                             for (size_t N = 0; N <= max_N; ++N) {
                                 const double v = src[N];
                                 if (v == 0.0) continue;
                                 same[N] += kappa[j] * v;
-                                for (size_t k = 1; k < w; ++k) up[N + k] += g[k] * v;
+                                if (up)
+                                    for (size_t k = 1; k < w && N + k <= next_N; ++k) up[N + k] += g[k] * v;
                             }
                         }
                         std::swap(poly, next);
-                        max_q += 1;
-                        max_N += w - 1;
+                        max_q = next_q;
+                        max_N = next_N;
                     }
-                    for (size_t q = 0; q <= d; ++q)
+                    for (size_t q = 0; q <= max_q; ++q)
                         for (size_t N = 0; N <= max_N; ++N) block[q * width + N] += weight * poly[q * width + N];
+                    if (truncated) {
+                        truncated_totals(kappa, g_sum, order, pre, suf, weight, total);
+                        continue;
+                    }
                     // T_i: g_i times the product of the other features' full kernels.
                     prefix[0] = 1.0;
                     for (size_t j = 0; j < d; ++j) prefix[j + 1] = prefix[j] * K[j];

@@ -89,14 +89,14 @@ PredictionCost estimate_prediction_cost(const Model& m, size_t rows) {
         // A kernel factor: a dot product of cached p_k (n <= 6) or the CD identity (~20 flops).
         factor_work += w <= 7.0 ? 2.0 * w : 20.0;
         prepare += 4.0 * w;  // the p_k(x) tables of a point
-        contraction += 2.0 * basis.size() / block;
+        contraction += 2.0 * basis.product_size() / block;
         block *= w;
     }
     PredictionCost cost;
     cost.support_vectors = (r + nsv) * prepare + r * nsv * (factor_work + 2.0);
     // Forming c runs as small matrix products (enumerate_blocks): about one flop per (SV, c_k).
-    cost.coefficients = basis.size() > kMaxPredictionCoefficients ? std::numeric_limits<double>::infinity()
-                                                                  : nsv * basis.size() + r * (prepare + contraction);
+    cost.coefficients = basis.product_size() > kMaxPredictionCoefficients ? std::numeric_limits<double>::infinity()
+                                                                  : nsv * basis.product_size() + r * (prepare + contraction);
     return cost;
 }
 
@@ -109,8 +109,8 @@ std::vector<double> decision_values(const Model& m, std::span<const double> poin
     if (m.is_multiclass()) throw ParameterError("decision_values takes one machine");
     if (points.size() != rows * m.dim()) throw ParameterError("decision_values: points must be rows x d");
     if (method == PredictMethod::automatic) method = choose_prediction_method(m, rows);
-    if (method == PredictMethod::coefficients && m.basis().size() > kMaxPredictionCoefficients)
-        throw ResourceError("the coefficient vector would have " + std::to_string(m.basis().size()) +
+    if (method == PredictMethod::coefficients && m.basis().product_size() > kMaxPredictionCoefficients)
+        throw ResourceError("the coefficient vector would have " + std::to_string(m.basis().product_size()) +
                             " entries: predict from the support vectors instead");
     if (rows == 0) return {};
     return method == PredictMethod::coefficients ? by_coefficients(m, points, rows)

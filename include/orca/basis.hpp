@@ -1,5 +1,7 @@
 #pragma once
-// The tensor-product basis: one orthonormal 1-D family and one truncation degree per feature.
+// The tensor-product basis: one orthonormal 1-D family and one truncation degree per feature,
+// optionally truncated by interaction order: only the functions phi_k with at most Q active
+// features (k_j > 0 for at most Q of the j) are kept ("ANOVA" truncation; math.md).
 #include <cstddef>
 #include <vector>
 
@@ -9,8 +11,9 @@ namespace orca {
 
 class Basis {
   public:
-    // One family for all features, degrees[j] = n_j (>= 0). Throws ParameterError.
-    Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees);
+    // One family for all features, degrees[j] = n_j (>= 0); max_order Q >= 1 keeps the functions
+    // of at most Q active features, 0 keeps all (the full tensor product). Throws ParameterError.
+    Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order = 0);
 
     [[nodiscard]] size_t dim() const { return degrees_.size(); }
     [[nodiscard]] int degree(size_t j) const { return degrees_[j]; }
@@ -21,13 +24,25 @@ class Basis {
     [[nodiscard]] Measure measure() const { return measure_; }
     // prod_j p_0^{(j)}: the constant basis function phi_0.
     [[nodiscard]] double constant_function() const;
-    // Number of basis functions prod_j (n_j + 1), as a double because it can exceed 2^64.
+    // The interaction order Q in force: min(max_order, d), or d without truncation.
+    [[nodiscard]] size_t max_order() const { return max_order_; }
+    // True when Q < d: some tensor-product functions are left out.
+    [[nodiscard]] bool truncated() const { return max_order_ < dim(); }
+    // The setting as given (0: none), for the model file.
+    [[nodiscard]] int max_order_setting() const { return truncated() ? static_cast<int>(max_order_) : 0; }
+    // Whether phi_k with `active` non-zero indices is kept.
+    [[nodiscard]] bool keeps_order(size_t active) const { return active <= max_order_; }
+    // Number of basis functions kept: prod_j (n_j + 1) without truncation, else
+    // sum_{|u| <= Q} prod_{j in u} n_j; a double because it can exceed 2^64.
     [[nodiscard]] double size() const;
+    // prod_j (n_j + 1): the size of the untruncated product (the enumeration's index space).
+    [[nodiscard]] double product_size() const;
 
   private:
     FamilySpec family_;
     Measure measure_;
     std::vector<int> degrees_;
+    size_t max_order_ = 0;
     std::vector<Recurrence> recurrences_;
 };
 

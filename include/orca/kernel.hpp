@@ -1,5 +1,9 @@
 #pragma once
-// The truncated tensor-product Christoffel–Darboux kernel K(x, z) = prod_j K_{n_j}(x_j, z_j).
+// The truncated tensor-product Christoffel–Darboux kernel K(x, z) = prod_j K_{n_j}(x_j, z_j),
+// or, for a basis truncated by interaction order Q, K_Q(x, z) = sum_{q <= Q} e_q(k'_1, ..., k'_d)
+// with k'_j = K_{n_j} - kappa_j (kappa_j = p_0(x_j) p_0(z_j)) and e_q the elementary symmetric
+// polynomials weighted by the kappas (the O(dQ) recurrence below): the kernel of exactly the
+// retained functions. Q = d takes the plain product, bit for bit.
 //
 // Each 1-D factor is evaluated in O(1) from p_n and p_{n+1} cached per point (Christoffel–
 // Darboux identity), so an entry costs O(d) like an RBF entry. The identity divides by s - t,
@@ -59,6 +63,10 @@ class TensorKernel {
     // Dense Gram matrix of P with itself (count x count, row-major). For tests and small data.
     [[nodiscard]] std::vector<double> gram(const PreparedPoints& P) const;
 
+    // The kernel entry from its d one-dimensional factors: their product, or for a truncated
+    // basis the sum over |u| <= Q of prod_{j in u} (f_j - kappa_j) prod_{j not in u} kappa_j.
+    [[nodiscard]] double combine(const double* factors) const;
+
   private:
     [[nodiscard]] double factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const;
 
@@ -67,6 +75,7 @@ class TensorKernel {
                                        size_t l) const;
 
     Basis basis_;
+    std::vector<double> kappa_;      // p_0^(j) squared per feature
     std::vector<double> a_next_;     // a_{n_j + 1} per feature
     std::vector<double> cd_switch_;  // (n_j + 1) a_{n_j+1} / kCdErrorRatio per feature
 };

@@ -46,6 +46,8 @@ struct TrainOptions {
     Measure measure = Measure::probability;
     // One entry: the same degree for every feature; otherwise one per feature.
     std::vector<int> degrees{8};
+    // Interaction order Q: keep the basis functions of at most Q active features (0: all).
+    int max_order = 0;
     double C = 1.0;
     // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as
     // scikit-learn).
@@ -107,6 +109,7 @@ class Model {
     FamilySpec family;
     Measure measure = Measure::probability;
     std::vector<int> degrees;  // one per feature
+    int max_order = 0;         // interaction order Q of the basis (0: the full tensor product)
     double C = 1.0;
     double epsilon = 0.0;                         // regression's tube half-width
     std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
@@ -133,7 +136,7 @@ class Model {
 
     [[nodiscard]] size_t dim() const { return feature_names.size(); }
     [[nodiscard]] size_t support_count() const { return coefficients.size(); }
-    [[nodiscard]] Basis basis() const { return Basis(family, measure, degrees); }
+    [[nodiscard]] Basis basis() const { return Basis(family, measure, degrees, max_order); }
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 
     // Decision values g(x) for raw (unscaled) rows. clipped_rows receives how many rows had a

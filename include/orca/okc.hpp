@@ -61,7 +61,8 @@ struct OkcReport {
     std::vector<SubsetShare> top_subsets;
     size_t max_subset_order = 0;            // the largest |u| the top_subsets list ranged over
     std::vector<Coefficient> coefficients;  // largest |c_k| first (enumeration only)
-    double coefficient_count = 0.0;         // prod_j (n_j + 1)
+    double coefficient_count = 0.0;         // basis functions kept: prod_j (n_j + 1), or fewer under Q
+    size_t max_order = 0;                   // interaction order Q of the basis (d: untruncated)
 };
 
 // Estimated floating-point work of each algorithm, for the automatic choice and for messages.

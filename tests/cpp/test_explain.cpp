@@ -17,7 +17,7 @@ namespace {
 
 // A trained model on random data with a nonlinear target in d features.
 Model random_model(const char* family, double alpha, double beta, Measure measure, std::vector<int> degrees,
-                   unsigned seed, size_t m = 60) {
+                   unsigned seed, size_t m = 60, int max_order = 0) {
     const size_t d = degrees.size();
     Dataset ds;
     ds.source = "random";
@@ -36,6 +36,7 @@ Model random_model(const char* family, double alpha, double beta, Measure measur
     o.family = FamilySpec::make(family, alpha, beta);
     o.measure = measure;
     o.degrees = std::move(degrees);
+    o.max_order = max_order;
     o.C = 10.0;
     return Model::train(ds, o);
 }
@@ -117,12 +118,19 @@ struct Case {
     double alpha, beta;
     Measure measure;
     std::vector<int> degrees;
+    int max_order = 0;  // interaction order Q (0: the full product)
 };
 
+// The last four are truncated by interaction order: the quadrature oracle below sees only the
+// decision function, so it checks the truncated Shapley formula independently.
 const Case kCases[] = {
     {"legendre", 0, 0, Measure::probability, {3, 4, 2}},   {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}},
     {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2}}, {"chebyshev1", 0, 0, Measure::lebesgue, {4, 4}},
     {"hermite", 0, 0, Measure::probability, {2, 3, 2}},    {"legendre", 0, 0, Measure::probability, {2, 1, 2, 1, 2, 1}},
+    {"legendre", 0, 0, Measure::probability, {3, 4, 2, 3}, 1},
+    {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}, 2},
+    {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2, 2}, 3},
+    {"hermite", 0, 0, Measure::probability, {2, 3, 2, 2}, 2},
 };
 
 }  // namespace
@@ -130,7 +138,7 @@ const Case kCases[] = {
 TEST(Explain, EfficiencyAndDecisionOnEveryRow) {
     unsigned seed = 1;
     for (const auto& c : kCases) {
-        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++);
+        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++, 60, c.max_order);
         const size_t rows = 200, d = m.dim();
         const auto X = rows_in_range(m, rows, seed);
         const Explanation e = explain(m, X, rows);
@@ -151,7 +159,7 @@ TEST(Explain, ShapleyMatchesCoalitionsAndQuadrature) {
     unsigned seed = 11;
     for (const auto& c : kCases) {
         SCOPED_TRACE(c.family);
-        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++);
+        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++, 60, c.max_order);
         const size_t rows = 6, d = m.dim();
         const auto X = rows_in_range(m, rows, seed);
         const Explanation e = explain(m, X, rows);
@@ -171,8 +179,12 @@ TEST(Explain, ShapleyMatchesCoalitionsAndQuadrature) {
 }
 
 TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
-    // h_u by its definition for every u (2^d), independently of the explain() code paths.
-    const Model m = random_model("jacobi", 4.3, 1.8, Measure::lebesgue, {2, 3, 2, 2, 3}, 31u);
+  // h_u by its definition for every u (2^d, none beyond the interaction order Q), independently
+  // of the explain() code paths; the full product and Q = 1, 2, 3.
+  for (int max_order : {0, 1, 2, 3}) {
+    SCOPED_TRACE("Q=" + std::to_string(max_order));
+    const Model m = random_model("jacobi", 4.3, 1.8, Measure::lebesgue, {2, 3, 2, 2, 3}, 31u, 60, max_order);
+    const size_t order = m.basis().max_order();
     const size_t rows = 5, d = m.dim();
     const auto X = rows_in_range(m, rows, 32u);
     ExplainOptions o;
@@ -191,6 +203,7 @@ TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
             for (size_t j = 0; j < d; ++j)
                 K[j] = k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j], m.degrees[j]);
             for (size_t u = 0; u < h.size(); ++u) {
+                if (static_cast<size_t>(__builtin_popcountll(u)) > order) continue;
                 double t = m.coefficients[i];
                 for (size_t j = 0; j < d; ++j) t *= (u >> j & 1) ? K[j] - kappa[j] : kappa[j];
                 h[u] += t;
@@ -214,6 +227,7 @@ TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
         }
         (void)Q;
     }
+  }
 }
 
 TEST(Explain, MainEffectsHaveMeanZeroAndTheirVarianceIsTheMarginalShare) {
@@ -264,4 +278,36 @@ TEST(Explain, ShapeFunctionsAndPairSurfacesAgreeWithComponents) {
     const Explanation e = explain(m, X, surface.x.size() * surface.y.size());
     for (size_t t = 0; t < surface.h.size(); ++t) EXPECT_NEAR(surface.h[t], e.pair[t * 3 + 1], 1e-11);  // pair (0,2)
     EXPECT_THROW((void)pair_surface(m, 1, 1), ParameterError);
+}
+
+TEST(Explain, AdditiveModelIsItsShapeFunctions) {
+    // Q = 1: h = sum_j h_j exactly, so the Shapley values are the main effects, the pair and
+    // higher components vanish, and the shape functions evaluated at a row rebuild its decision.
+    const Model m = random_model("legendre", 0, 0, Measure::probability, {4, 3, 5, 2}, 61u, 60, 1);
+    ASSERT_EQ(m.max_order, 1);
+    const size_t rows = 7, d = m.dim();
+    const auto X = rows_in_range(m, rows, 62u);
+    const Explanation e = explain(m, X, rows);
+    const double tol = 1e-11 * scale_of(e);
+    for (size_t r = 0; r < rows; ++r) {
+        double sum = e.base;
+        for (size_t j = 0; j < d; ++j) {
+            EXPECT_NEAR(e.shapley[r * d + j], e.main[r * d + j], tol);
+            sum += e.main[r * d + j];
+        }
+        EXPECT_NEAR(sum, e.decision[r], tol);
+        EXPECT_EQ(e.remainder[r] == 0.0 || std::abs(e.remainder[r]) < tol, true);
+        for (size_t c = 0; c < d * (d - 1) / 2; ++c) EXPECT_EQ(e.pair[r * d * (d - 1) / 2 + c], 0.0);
+    }
+    const PairSurface s = pair_surface(m, 0, 2, 5);
+    for (double v : s.h) EXPECT_EQ(v, 0.0);
+    // The shape functions on a grid through one row's values give that row's main effects.
+    const auto shapes = shape_functions(m, 3);
+    for (size_t j = 0; j < d; ++j) {
+        std::vector<double> at(shapes[j].x.size() * d);
+        for (size_t t = 0; t < shapes[j].x.size(); ++t)
+            for (size_t l = 0; l < d; ++l) at[t * d + l] = l == j ? shapes[j].x[t] : X[l];
+        const Explanation g = explain(m, at, shapes[j].x.size());
+        for (size_t t = 0; t < shapes[j].x.size(); ++t) EXPECT_NEAR(g.main[t * d + j], shapes[j].h[t], tol);
+    }
 }

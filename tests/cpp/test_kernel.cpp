@@ -5,6 +5,7 @@
 #include <Eigen/Eigenvalues>
 #include <cmath>
 
+#include "orca/errors.hpp"
 #include "orca/kernel.hpp"
 #include "test_helpers.hpp"
 
@@ -96,4 +97,110 @@ TEST(Kernel, GramMatricesArePositiveSemidefinite) {
     int rank = 0;
     for (Eigen::Index i = 0; i < 30; ++i) rank += es.eigenvalues()[i] > 1e-10 * es.eigenvalues().maxCoeff();
     EXPECT_EQ(rank, 4);
+}
+
+namespace {
+
+// K_Q(x, z) by its definition: the sum over every retained multi-index (at most Q non-zero
+// entries) of prod_j p_{k_j}(x_j) p_{k_j}(z_j), each p_k by the recurrence.
+double truncated_by_definition(const Basis& basis, const double* x, const double* z) {
+    const size_t d = basis.dim();
+    std::vector<std::vector<double>> px(d), pz(d);
+    for (size_t j = 0; j < d; ++j) {
+        px[j].resize(static_cast<size_t>(basis.degree(j)) + 1);
+        pz[j].resize(px[j].size());
+        basis.recurrence(j).evaluate_all(x[j], px[j]);
+        basis.recurrence(j).evaluate_all(z[j], pz[j]);
+    }
+    std::vector<size_t> k(d, 0);
+    double sum = 0.0;
+    while (true) {
+        size_t active = 0;
+        double term = 1.0;
+        for (size_t j = 0; j < d; ++j) {
+            active += k[j] > 0;
+            term *= px[j][k[j]] * pz[j][k[j]];
+        }
+        if (active <= basis.max_order()) sum += term;
+        size_t j = d;
+        while (j > 0 && k[j - 1] == static_cast<size_t>(basis.degree(j - 1))) k[--j] = 0;
+        if (j == 0) break;
+        ++k[j - 1];
+    }
+    return sum;
+}
+
+}  // namespace
+
+TEST(Kernel, InteractionOrderTruncationMatchesTheSumOverRetainedFunctions) {
+    struct Case {
+        const char* family;
+        double alpha, beta;
+        Measure measure;
+        std::vector<int> degrees;
+    };
+    const Case cases[] = {{"legendre", 0, 0, Measure::probability, {3, 4, 2, 9, 1}},
+                          {"jacobi", 2.5, 1.2, Measure::lebesgue, {2, 8, 3, 2, 7}},
+                          {"hermite", 0, 0, Measure::probability, {3, 2, 4, 2, 2}}};
+    for (const auto& c : cases) {
+        const size_t d = c.degrees.size();
+        for (int Q = 1; Q < static_cast<int>(d); ++Q) {
+            SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(Q));
+            const Basis basis(FamilySpec::make(c.family, c.alpha, c.beta), c.measure, c.degrees, Q);
+            ASSERT_TRUE(basis.truncated());
+            const TensorKernel kernel(basis);
+            const double lo = basis.family().is_bounded() ? -1.0 : -2.5;
+            const size_t m = 40;
+            auto pts = test::uniform_points(m, d, 17u + static_cast<unsigned>(Q), lo, -lo);
+            pts.insert(pts.end(), pts.begin(), pts.begin() + static_cast<std::ptrdiff_t>(d));  // a repeated point
+            const auto P = kernel.prepare(pts, m + 1);
+            std::vector<double> row(m + 1);
+            for (size_t i = 0; i < m + 1; i += 5) {
+                kernel.row(P, i, P, row);
+                for (size_t l = 0; l < m + 1; ++l) {
+                    const double truth = truncated_by_definition(basis, &pts[i * d], &pts[l * d]);
+                    const double scale = std::sqrt(P.self[i] * P.self[l]);
+                    EXPECT_NEAR(kernel.entry(P, i, P, l), truth, 1e-12 * scale) << i << "," << l;
+                    EXPECT_NEAR(row[l], truth, 1e-12 * scale) << i << "," << l;
+                }
+                EXPECT_NEAR(P.self[i], truncated_by_definition(basis, &pts[i * d], &pts[i * d]), 1e-12 * P.self[i]);
+            }
+            // Fewer functions, smaller diagonal: K_Q(x, x) grows with Q up to the full product.
+            const TensorKernel full(Basis(basis.family(), c.measure, c.degrees));
+            const auto F = full.prepare(pts, m + 1);
+            for (size_t i = 0; i < m + 1; ++i) EXPECT_LE(P.self[i], F.self[i] * (1 + 1e-12));
+        }
+    }
+}
+
+TEST(Kernel, InteractionOrderAtLeastDIsTheFullProductBitForBit) {
+    const std::vector<int> degrees{3, 8, 2, 5};
+    const auto spec = FamilySpec::make("jacobi", 0.8, 2.7);
+    const TensorKernel full(Basis(spec, Measure::probability, degrees));
+    for (int Q : {4, 5, 0}) {
+        const Basis basis(spec, Measure::probability, degrees, Q);
+        EXPECT_FALSE(basis.truncated());
+        EXPECT_EQ(basis.max_order(), 4u);
+        EXPECT_EQ(basis.size(), full.basis().size());
+        const TensorKernel k(basis);
+        const auto pts = test::uniform_points(30, 4, 5u);
+        const auto P = k.prepare(pts, 30), F = full.prepare(pts, 30);
+        std::vector<double> a(30), b(30);
+        for (size_t i = 0; i < 30; ++i) {
+            k.row(P, i, P, a);
+            full.row(F, i, F, b);
+            EXPECT_EQ(a, b);
+            EXPECT_EQ(P.self[i], F.self[i]);
+        }
+    }
+    EXPECT_THROW((void)Basis(spec, Measure::probability, degrees, -1), ParameterError);
+}
+
+TEST(Kernel, TruncatedBasisSizeCountsRetainedFunctions) {
+    // 1 + sum_j n_j + sum_{j<l} n_j n_l for Q = 2.
+    const Basis b(FamilySpec::make("legendre"), Measure::probability, {2, 3, 4}, 2);
+    EXPECT_EQ(b.size(), 1.0 + 9.0 + (6.0 + 8.0 + 12.0));
+    EXPECT_EQ(b.product_size(), 60.0);
+    const Basis additive(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(13, 8), 1);
+    EXPECT_EQ(additive.size(), 1.0 + 13 * 8.0);
 }

@@ -70,6 +70,38 @@ TEST(Model, SaveLoadPredictIsBitForBit) {
     EXPECT_EQ(back.classes, model.classes);
 }
 
+TEST(Model, InteractionOrderIsSavedLoadedAndOlderFilesMeanTheFullProduct) {
+    const Dataset data = make_double_spiral();
+    TrainOptions o = legendre(6, 1.0);
+    o.max_order = 1;
+    const Model additive = Model::train(data, o);
+    EXPECT_EQ(additive.max_order, 1);
+    const std::string text = model_to_json(additive);
+    const Model back = model_from_json(text, "m.json");
+    EXPECT_EQ(back.max_order, 1);
+    EXPECT_EQ(model_to_json(back), text);
+    const auto a = additive.decision_function(data.X, data.rows, OutOfRange::clip, "x");
+    const auto b = back.decision_function(data.X, data.rows, OutOfRange::clip, "x");
+    EXPECT_EQ(a, b);
+    // Q >= d is the full product: stored as no truncation, the same model bit for bit.
+    o.max_order = 2;
+    const Model full = Model::train(data, legendre(6, 1.0)), same = Model::train(data, o);
+    EXPECT_EQ(same.max_order, 0);
+    EXPECT_EQ(model_to_json(same), model_to_json(full));
+    // Files without the field (written before it existed) hold full products.
+    auto doc = nlohmann::json::parse(text);
+    EXPECT_EQ(doc["kernel"]["max_order"], 1);
+    doc["kernel"].erase("max_order");
+    EXPECT_EQ(model_from_json(doc.dump(), "old.json").max_order, 0);
+    doc["kernel"]["max_order"] = 3;
+    try {
+        (void)model_from_json(doc.dump(), "m.json");
+        FAIL() << "accepted max_order 3 for 2 features";
+    } catch (const ModelFileError& e) {
+        EXPECT_STREQ(e.what(), "m.json: kernel.max_order: expected an integer in 1..2");
+    }
+}
+
 TEST(Model, MalformedModelFilesAreRefusedWithTheReason) {
     const Model model = Model::train(make_double_spiral(), legendre(3, 1.0));
     const auto good = nlohmann::json::parse(model_to_json(model));

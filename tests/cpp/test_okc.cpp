@@ -20,9 +20,9 @@ namespace {
 // A random machine-like expansion: points in the domain, a with sum a = 0 (the dual's
 // equality constraint).
 Expansion random_expansion(const FamilySpec& family, Measure measure, std::vector<int> degrees, size_t m,
-                           unsigned seed) {
+                           unsigned seed, int max_order = 0) {
     const size_t d = degrees.size();
-    Expansion e{Basis(family, measure, std::move(degrees)), test::uniform_points(m, d, seed), {}};
+    Expansion e{Basis(family, measure, std::move(degrees), max_order), test::uniform_points(m, d, seed), {}};
     if (!family.is_bounded())
         for (auto& x : e.points) x *= 2.0;
     std::mt19937_64 rng(seed + 1000);
@@ -36,7 +36,8 @@ Expansion random_expansion(const FamilySpec& family, Measure measure, std::vecto
     return e;
 }
 
-// Brute force: every coefficient by its definition, with its own odometer over multi-indices.
+// Brute force: every coefficient by its definition, with its own odometer over multi-indices;
+// under an interaction order Q only the multi-indices with at most Q non-zero entries.
 struct Oracle {
     std::map<std::vector<int>, double> c;
 };
@@ -46,8 +47,9 @@ Oracle brute_force(const Expansion& e) {
     const size_t d = e.dim();
     std::vector<int> k(d, 0);
     while (true) {
+        const auto active = static_cast<size_t>(std::count_if(k.begin(), k.end(), [](int v) { return v > 0; }));
         double sum = 0.0;
-        for (size_t i = 0; i < e.count(); ++i) {
+        for (size_t i = 0; i < e.count() && active <= e.basis.max_order(); ++i) {
             double prod = e.a[i];
             for (size_t j = 0; j < d; ++j) {
                 std::vector<double> p(static_cast<size_t>(k[j]) + 1);
@@ -56,7 +58,7 @@ Oracle brute_force(const Expansion& e) {
             }
             sum += prod;
         }
-        o.c[k] = sum;
+        if (active <= e.basis.max_order()) o.c[k] = sum;
         size_t j = d;
         while (j > 0 && k[j - 1] == e.basis.degree(j - 1)) k[--j] = 0;
         if (j == 0) break;
@@ -183,6 +185,51 @@ TEST(Okc, BothAlgorithmsMatchBruteForce) {
         const Oracle o = brute_force(e);
         ASSERT_EQ(en.coefficients.size(), o.c.size());
         for (const auto& co : en.coefficients) EXPECT_NEAR(co.value, o.c.at(co.index), 1e-12 * std::sqrt(en.energy));
+    }
+}
+
+TEST(Okc, TruncatedByInteractionOrderMatchesBruteForce) {
+    struct Case {
+        const char* family;
+        double alpha, beta;
+        Measure measure;
+        std::vector<int> degrees;
+        int max_order;
+    };
+    const Case cases[] = {
+        {"legendre", 0, 0, Measure::probability, {3, 4, 2}, 1},
+        {"legendre", 0, 0, Measure::probability, {3, 4, 2}, 2},
+        {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 2}, 2},
+        {"jacobi", -0.9, 3.0, Measure::lebesgue, {3, 1, 2, 2, 2}, 3},
+        {"chebyshev1", 0, 0, Measure::lebesgue, {2, 2, 2, 2, 2, 2}, 2},
+        {"hermite", 0, 0, Measure::probability, {3, 2, 2, 1}, 1},
+        {"gegenbauer", 1.5, 0, Measure::probability, {0, 3, 2, 4}, 2},
+    };
+    unsigned seed = 300;
+    for (const auto& c : cases) {
+        SCOPED_TRACE(std::string(c.family) + " d=" + std::to_string(c.degrees.size()) + " Q=" +
+                     std::to_string(c.max_order));
+        const auto spec = c.family == std::string("gegenbauer") ? FamilySpec::make(c.family, 0, 0, c.alpha)
+                                                                 : FamilySpec::make(c.family, c.alpha, c.beta);
+        const Expansion e = random_expansion(spec, c.measure, c.degrees, 19, seed++, c.max_order);
+        ASSERT_TRUE(e.basis.truncated());
+        const OkcReport en = run(e, OkcMethod::enumeration, -1);
+        const OkcReport pa = run(e, OkcMethod::pairs);
+        expect_matches_oracle(e, en);
+        expect_matches_oracle(e, pa);
+        expect_invariants(e, en);  // includes E = a'K_Q a through the truncated kernel
+        expect_invariants(e, pa);
+        expect_same_report(en, pa, share_tol(e));
+        const Oracle o = brute_force(e);
+        EXPECT_EQ(static_cast<double>(o.c.size()), e.basis.size());
+        EXPECT_EQ(en.coefficient_count, e.basis.size());
+        ASSERT_EQ(en.coefficients.size(), o.c.size());  // only the retained functions are listed
+        for (const auto& co : en.coefficients) EXPECT_NEAR(co.value, o.c.at(co.index), 1e-12 * std::sqrt(en.energy));
+        for (const OkcReport* r : {&en, &pa}) {
+            for (size_t q = static_cast<size_t>(c.max_order) + 1; q < r->order.size(); ++q)
+                EXPECT_EQ(r->order[q], 0.0) << "q=" << q;  // exactly: no such function exists
+            EXPECT_EQ(r->max_order, static_cast<size_t>(c.max_order));
+        }
     }
 }
 

@@ -75,6 +75,7 @@ struct Case {
     double alpha, beta;
     std::vector<int> degrees;
     double C;
+    int max_order = 0;  // interaction order Q of the basis (0: the full product)
 };
 
 void compare_with_libsvm(const Case& c) {
@@ -87,7 +88,7 @@ void compare_with_libsvm(const Case& c) {
     std::vector<double> pts = c.data.X;
     (void)scaler.transform(pts, c.data.rows, OutOfRange::clip, c.data.feature_names, c.name);
     std::vector<int> degrees = c.degrees.size() == 1 ? std::vector<int>(c.data.cols, c.degrees[0]) : c.degrees;
-    const TensorKernel kernel(Basis(spec, Measure::probability, degrees));
+    const TensorKernel kernel(Basis(spec, Measure::probability, degrees, c.max_order));
     const size_t m = c.data.rows;
     const auto G = kernel.gram(kernel.prepare(pts, m));
     const double eps = 1e-5;
@@ -178,6 +179,12 @@ TEST(SolverVsLibsvm, EchocardiogramJacobiPerFeatureDegrees) {
 
 TEST(SolverVsLibsvm, OverlappingBlobsManyBoundedSupportVectors) {
     compare_with_libsvm({"blobs chebyshev1 n=4 C=0.5", blobs(400, 4, 3u, 1.0), "chebyshev1", 0, 0, {4}, 0.5});
+}
+
+TEST(SolverVsLibsvm, TruncatedByInteractionOrderManyFeatures) {
+    // Ten features: the full product of degree 3 would interpolate; main effects and pairs do not.
+    compare_with_libsvm({"blobs legendre n=3 Q=2 C=1", blobs(300, 10, 5u, 1.5), "legendre", 0, 0, {3}, 1.0, 2});
+    compare_with_libsvm({"blobs jacobi n=4 Q=1 C=1", blobs(300, 10, 6u, 1.5), "jacobi", 2.5, 1.2, {4}, 1.0, 1});
 }
 
 TEST(SolverVsLibsvm, HermiteStandardised) {
