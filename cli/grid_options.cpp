@@ -24,6 +24,10 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
     sub.add_option("--lambda", a.lambda, "Gegenbauer lambda")->capture_default_str();
     sub.add_option("--degree", a.degree, single_setting ? "truncation degree n" : "degrees: 1..16, 2,4,8 or a mix")
         ->capture_default_str();
+    sub.add_option("--max-order", a.max_order,
+                   single_setting ? "interaction order Q (0: the full tensor product)"
+                                  : "interaction orders Q: 1..3, 1,2 or a mix (0: the full tensor product)")
+        ->capture_default_str();
     sub.add_option("-C,--cost", a.C, std::string("box constraint C") + many)->capture_default_str();
     sub.add_option("--tol", a.tol, "solver tolerance")->capture_default_str();
     sub.add_option("--seed", a.seed, "seed of the fold assignment / resampling")->capture_default_str();
@@ -49,6 +53,7 @@ Dataset load_grid_data(const GridArgs& a) {
 
 std::vector<Setting> grid_settings(const GridArgs& a) {
     const auto degrees = parse_int_list(a.degree, "--degree");
+    const auto orders = parse_int_list(a.max_order, "--max-order");
     const auto Cs = parse_double_list(a.C, "-C");
     auto alphas = parse_double_list(a.alpha, "--alpha");
     auto betas = parse_double_list(a.beta, "--beta");
@@ -68,14 +73,16 @@ std::vector<Setting> grid_settings(const GridArgs& a) {
     for (size_t p = 0; p < alphas.size(); ++p)
         for (double lam : lambdas)
             for (double C : Cs)
-                for (int n : degrees) {
-                    Setting s;
-                    s.family = FamilySpec::make(a.family, alphas[p], betas[p], lam);
-                    s.measure = measure;
-                    s.degrees = {n};
-                    s.C = C;
-                    out.push_back(s);
-                }
+                for (int q : orders)
+                    for (int n : degrees) {
+                        Setting s;
+                        s.family = FamilySpec::make(a.family, alphas[p], betas[p], lam);
+                        s.measure = measure;
+                        s.degrees = {n};
+                        s.max_order = q;
+                        s.C = C;
+                        out.push_back(s);
+                    }
     return out;
 }
 

@@ -14,7 +14,7 @@ namespace orca::cli {
 
 struct GridArgs {
     std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
-    std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1";
+    std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1", max_order = "0";
     double tol = 1e-3;
     int folds = 5, jobs = 0;
     unsigned long seed = 1;
@@ -24,8 +24,8 @@ struct GridArgs {
 
 void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting);
 [[nodiscard]] Dataset load_grid_data(const GridArgs& a);
-// Every combination of degree x C x (alpha, beta) pair (alpha and beta lists are paired; a
-// single value is repeated). Degrees: "1..16", "2,4,8" or a mix.
+// Every combination of degree x max order x C x (alpha, beta) pair (alpha and beta lists are
+// paired; a single value is repeated). Degrees and orders: "1..16", "2,4,8" or a mix.
 [[nodiscard]] std::vector<Setting> grid_settings(const GridArgs& a);
 // A progress line on stderr at most once a second (nothing when quiet).
 [[nodiscard]] ProgressFn progress_printer(const std::string& what, bool quiet);

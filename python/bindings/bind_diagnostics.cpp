@@ -22,6 +22,7 @@ Setting setting_of(const py::dict& d) {
                                 d["lam"].cast<double>());
     s.measure = parse_measure(d["measure"].cast<std::string>());
     s.degrees = {d["degree"].cast<int>()};
+    if (d.contains("max_order")) s.max_order = d["max_order"].cast<int>();
     s.C = d["C"].cast<double>();
     return s;
 }

@@ -42,6 +42,10 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"out_of_range must be 'clip' or 'error', got {self.out_of_range!r}")
         if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
             raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
+        if self.max_order is not None and (not isinstance(self.max_order, Integral) or isinstance(self.max_order, bool)
+                                           or self.max_order < 1):
+            raise ValueError(f"max_order must be None (the full tensor product) or an integer >= 1, "
+                             f"got {self.max_order!r}")
 
     def _feature_names(self) -> list[str]:
         if hasattr(self, "feature_names_in_"):
@@ -72,7 +76,8 @@ class OrcaBase(BaseEstimator):
                                 float(self.alpha), float(self.beta), float(self.lam), self.measure,
                                 self._degrees(names), float(self.C), float(self.tol), float(self.cache_mb),
                                 bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
-                                task=self._task, **task_options)
+                                task=self._task, max_order=0 if self.max_order is None else int(self.max_order),
+                                **task_options)
         if not self.model_.summary["converged"]:
             warnings.warn("the solver stopped at the iteration cap before reaching tol; raise max_iter or tol",
                           RuntimeWarning)
@@ -295,7 +300,8 @@ class OrcaBase(BaseEstimator):
         extra = json.loads(text).get("python", {})
         params = extra.get("params") or {
             "family": model.family, "degree": list(model.degrees), "C": model.C, "alpha": model.alpha,
-            "beta": model.beta, "measure": model.measure}
+            "beta": model.beta, "lam": model.lam, "measure": model.measure,
+            "max_order": model.max_order or None}
         est = cls(**params)
         est.model_ = model
         if cls._task == "classification":

@@ -29,6 +29,11 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         DataFrame input); in a mapping, the key ``"*"`` gives the default for unnamed features.
     C : float, default=1.0
         Box constraint of the dual (> 0).
+    max_order : int or None, default=None
+        Interaction order Q: keep only the basis functions in which at most Q features are
+        active (1: an additive model, whose shape functions are the whole model; 2: main effects
+        and pairs). None keeps the full tensor product. With more than about five features the
+        full product interpolates; Q = 1 or 2 is what works there (docs/math.md).
     alpha, beta : float, default=0.0
         Jacobi exponents (> -1), used with ``family="jacobi"``.
     lam : float, default=0.5
@@ -89,7 +94,8 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
                  alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5, measure: str = "probability",
                  tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True, max_iter: int = -1,
                  out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
-                 decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None):
+                 decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
+                 max_order: int | None = None):
         self.family = family
         self.degree = degree
         self.C = C
@@ -107,6 +113,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.decision_function_shape = decision_function_shape
         self.probability = probability
         self.random_state = random_state
+        self.max_order = max_order
 
     # --- fitting -------------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None) -> "OrcaSVC":

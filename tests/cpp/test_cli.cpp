@@ -328,3 +328,39 @@ TEST_F(Cli, RegressionFitPredictAnalyze) {
     expect_refused("explain --model " + model + " --data " + path("reg.csv") + " --class a",
                    "--class applies to classifiers; this model is a regression");
 }
+
+TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
+    // Six features, the last four noise: an additive model (Q = 1) and a pairwise one (Q = 2).
+    std::ostringstream csv;
+    csv.precision(17);
+    csv << "a,b,c,d,e,f,y\n";
+    const auto X = orca::test::uniform_points(150, 6, 9u);
+    for (size_t r = 0; r < 150; ++r) {
+        for (size_t j = 0; j < 6; ++j) csv << X[r * 6 + j] << ",";
+        csv << (X[r * 6] + X[r * 6 + 1] * X[r * 6 + 1] > 0.3 ? "yes" : "no") << "\n";
+    }
+    write("six.csv", csv.str());
+    const std::string data = " --data " + path("six.csv") + " --target y";
+    ASSERT_EQ(run("fit" + data + " --degree 3 --max-order 1 --model " + path("q1.json")).code, 0);
+    const RunResult info = run("info --model " + path("q1.json"));
+    EXPECT_NE(info.out.find("max order Q       1 (functions of at most 1 feature: an additive model)"),
+              std::string::npos)
+        << info.out;
+    EXPECT_NE(info.out.find("basis size        19 functions"), std::string::npos) << info.out;  // 1 + 6 x 3
+    const RunResult an = run("analyze --model " + path("q1.json") + " --json " + path("a.json"));
+    ASSERT_EQ(an.code, 0) << an.err;
+    EXPECT_NE(an.out.find("19 basis functions (max order Q = 1)"), std::string::npos) << an.out;
+    EXPECT_NE(slurp(path("a.json")).find("\"max_order\": 1"), std::string::npos);
+    const RunResult ex = run("explain --model " + path("q1.json") + " --data " + path("six.csv") + " --output " +
+                             path("e.csv"));
+    ASSERT_EQ(ex.code, 0) << ex.err;
+    ASSERT_EQ(run("fit" + data + " --degree 3 --max-order 6 --model " + path("q6.json")).code, 0);
+    ASSERT_EQ(run("fit" + data + " --degree 3 --model " + path("full.json")).code, 0);
+    EXPECT_EQ(slurp(path("q6.json")), slurp(path("full.json")));  // Q >= d is the full product
+    const RunResult sw = run("sweep" + data + " --degree 2,3 --max-order 1,2 --cv 3 -q");
+    ASSERT_EQ(sw.code, 0) << sw.err;
+    EXPECT_NE(sw.out.find("| legendre n=3 Q=2 C=1"), std::string::npos) << sw.out;
+    EXPECT_NE(sw.out.find("| legendre n=2 Q=1 C=1"), std::string::npos) << sw.out;
+    expect_refused("fit" + data + " --max-order -1 --model " + path("bad.json"), "max_order must be >= 1");
+    EXPECT_FALSE(fs::exists(path("bad.json")));
+}

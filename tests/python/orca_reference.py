@@ -40,8 +40,14 @@ def orthonormal(kernel, k, x):
     return eval_jacobi(k, al, be, x) / np.exp(0.5 * log_h)
 
 
+def max_order(kernel):
+    """The interaction order Q of the model file's kernel (the number of features when absent)."""
+    return kernel.get("max_order") or len(kernel["degrees"])
+
+
 def coefficients(model):
-    """{multi-index: c_k} for every k, c_k = sum_i a_i prod_j p_{k_j}(x_ij)."""
+    """{multi-index: c_k} for every retained k (at most Q non-zero entries),
+    c_k = sum_i a_i prod_j p_{k_j}(x_ij)."""
     kernel = model["kernel"]
     sv = np.asarray(model["support_vectors"], dtype=float)
     a = np.asarray(model["coefficients"], dtype=float)
@@ -49,7 +55,10 @@ def coefficients(model):
     tables = [np.stack([orthonormal(kernel, k, sv[:, j]) for k in range(n + 1)], axis=1)
               for j, n in enumerate(degrees)]
     out = {}
+    Q = max_order(kernel)
     for k in itertools.product(*[range(n + 1) for n in degrees]):
+        if sum(kj > 0 for kj in k) > Q:
+            continue
         prod = a.copy()
         for j, kj in enumerate(k):
             prod = prod * tables[j][:, kj]
@@ -102,9 +111,15 @@ def scaled(model, X):
 
 
 def gram(model, A, B):
-    """The model's kernel between scaled point sets, from scipy's polynomials."""
+    """The model's kernel between scaled point sets, from scipy's polynomials. Under an
+    interaction order Q: sum_{|u| <= Q} prod_{j in u} g_j prod_{j not in u} kappa_j with
+    g_j = sum_{k >= 1} p_k p_k and kappa_j = p_0 p_0, summed order by order (e[q] over the
+    features seen so far)."""
     kernel = model["kernel"]
-    K = np.ones((len(A), len(B)))
+    Q = max_order(kernel)
+    e = [np.ones((len(A), len(B)))] + [np.zeros((len(A), len(B))) for _ in range(Q)]
     for j, n in enumerate(kernel["degrees"]):
-        K *= sum(np.outer(orthonormal(kernel, k, A[:, j]), orthonormal(kernel, k, B[:, j])) for k in range(n + 1))
-    return K
+        kappa = np.outer(orthonormal(kernel, 0, A[:, j]), orthonormal(kernel, 0, B[:, j]))
+        g = sum(np.outer(orthonormal(kernel, k, A[:, j]), orthonormal(kernel, k, B[:, j])) for k in range(1, n + 1))
+        e = [kappa * e[0]] + [kappa * e[q] + g * e[q - 1] for q in range(1, Q + 1)]
+    return sum(e)

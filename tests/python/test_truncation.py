@@ -1,0 +1,106 @@
+"""Interaction-order truncation (max_order) from Python and the CLI: scikit-learn's SVC on the
+same truncated Gram (computed independently from scipy's polynomials), the analysis against a
+brute force over the retained coefficients, CLI/Python parity, additive models."""
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import load_wine
+from sklearn.svm import SVC
+
+from conftest import load_json
+from orca_reference import coefficients, gram, indices, scaled
+from orca_svm import OrcaSVC, OrcaSVR
+
+
+@pytest.fixture(scope="module")
+def wine_binary():
+    X, y = load_wine(return_X_y=True, as_frame=True)
+    keep = y < 2
+    return X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
+
+
+@pytest.mark.parametrize("max_order, degree", [(1, 4), (2, 3), (3, 2)])
+def test_decisions_match_sklearn_svc_on_the_truncated_gram(wine_binary, max_order, degree):
+    X, y = wine_binary
+    clf = OrcaSVC(degree=degree, max_order=max_order, C=1.0, tol=1e-6).fit(X, y)
+    model = json.loads(clf.model_.to_json())
+    assert model["kernel"]["max_order"] == max_order
+    Z = scaled(model, X)
+    K = gram(model, Z, Z)
+    ref = SVC(kernel="precomputed", C=1.0, tol=1e-6).fit(K, y)
+    ours = clf.decision_function(X)
+    np.testing.assert_allclose(ours, ref.decision_function(K), atol=2e-4 * np.abs(ours).max())
+    assert (clf.predict(X) == ref.predict(K)).mean() > 0.99
+
+
+def test_analysis_matches_brute_force_over_retained_coefficients(orca, tmp_path):
+    rng = np.random.default_rng(7)
+    X = rng.uniform(-1, 1, (120, 4))
+    y = np.where(X[:, 0] + X[:, 1] ** 2 - X[:, 2] * X[:, 3] > 0.2, "a", "b")
+    pd.DataFrame(X, columns=["p", "q", "r", "s"]).assign(t=y).to_csv(tmp_path / "d.csv", index=False)
+    orca("fit", "--data", tmp_path / "d.csv", "--target", "t", "--degree", "3", "--max-order", "2", "--model",
+         tmp_path / "m.json", "-q")
+    model = load_json(tmp_path / "m.json")
+    ref = indices(coefficients(model), 4)
+    assert len(coefficients(model)) == 1 + 4 * 3 + 6 * 9
+    for method in ("enumeration", "pairs"):
+        orca("analyze", "--model", tmp_path / "m.json", "--method", method, "--json", tmp_path / f"{method}.json")
+        rep = load_json(tmp_path / f"{method}.json")
+        assert rep["model"]["max_order"] == 2
+        np.testing.assert_allclose(rep["energy"], ref["energy"], rtol=1e-10)
+        np.testing.assert_allclose(rep["order"], ref["order"], atol=1e-10)
+        assert rep["order"][3] == 0.0 and rep["order"][4] == 0.0
+        np.testing.assert_allclose(rep["marginal"], ref["marginal"], atol=1e-10)
+        np.testing.assert_allclose(rep["total_effect"], ref["total_effect"], atol=1e-10)
+        spectrum = np.zeros(len(rep["spectrum"]))  # the report's runs to the total degree 12; beyond 6 it is 0
+        spectrum[:len(ref["spectrum"])] = ref["spectrum"]
+        np.testing.assert_allclose(rep["spectrum"], spectrum, atol=1e-10)
+
+
+def test_cli_and_python_give_the_same_model(orca, tmp_path, wine_binary):
+    X, y = wine_binary
+    X.assign(cls=y).to_csv(tmp_path / "w.csv", index=False)
+    orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", "--degree", "3", "--max-order", "2", "--model",
+         tmp_path / "cli.json", "-q")
+    clf = OrcaSVC(degree=3, max_order=2).fit(X, y.astype(str))
+    cli, py = load_json(tmp_path / "cli.json"), json.loads(clf.model_.to_json())
+    for key in ("kernel", "support_vectors", "coefficients", "bias", "scaler"):
+        assert cli[key] == py[key], key
+    back = OrcaSVC.load(tmp_path / "cli.json")
+    assert back.get_params()["max_order"] == 2
+    np.testing.assert_array_equal(back.decision_function(X), clf.decision_function(X))
+
+
+def test_additive_regression_is_its_shape_functions():
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame(rng.uniform(-2, 2, (200, 6)), columns=[f"f{j}" for j in range(6)])
+    z = np.sin(X["f0"]) + 0.5 * X["f1"] ** 2 - X["f2"] + rng.normal(0, 0.1, 200)
+    reg = OrcaSVR(degree=5, max_order=1, C=10.0, epsilon=0.05).fit(X, z)
+    assert reg.score(X, z) > 0.95
+    comp = reg.explain_components(X.iloc[:20])
+    phi = reg.explain(X.iloc[:20])
+    mains = comp[[f"main:f{j}" for j in range(6)]].to_numpy()
+    np.testing.assert_allclose(phi.to_numpy(), mains, atol=1e-10)
+    assert np.abs(comp.filter(like="pair:").to_numpy()).max() == 0.0
+    np.testing.assert_allclose(comp["base"] + mains.sum(axis=1), reg.predict(X.iloc[:20]), atol=1e-10)
+    rep = reg.analyze()
+    assert rep.order[1] == pytest.approx(1.0, abs=1e-12) and rep.order[2:].sum() == 0.0
+
+
+def test_lambda_and_max_order_survive_a_model_file_without_python_params(tmp_path):
+    X, y = load_wine(return_X_y=True)
+    clf = OrcaSVC(family="gegenbauer", lam=2.0, degree=2, max_order=2).fit(X, y)
+    doc = json.loads(clf.model_.to_json())  # the CLI's format: no "python" section
+    (tmp_path / "m.json").write_text(json.dumps(doc))
+    back = OrcaSVC.load(tmp_path / "m.json")
+    assert back.get_params()["lam"] == 2.0
+    assert back.get_params()["max_order"] == 2
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "2"])
+def test_bad_max_order_is_a_value_error(bad):
+    X, y = load_wine(return_X_y=True)
+    with pytest.raises(ValueError, match="max_order must be None"):
+        OrcaSVC(max_order=bad).fit(X, y)
