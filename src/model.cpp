@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -236,6 +237,23 @@ double parse_target_value(const std::string& cell, const Dataset& data, size_t r
 }
 
 }  // namespace
+
+std::string basis_size_warning(const Model& model) {
+    constexpr double kFunctionsPerRow = 20.0;
+    const Basis basis = model.basis();
+    const double rows = static_cast<double>(model.summary.rows), size = basis.size();
+    if (rows <= 0.0 || size <= kFunctionsPerRow * rows) return "";
+    std::string what = basis.truncated() ? "max_order " + std::to_string(basis.max_order())
+                                         : "the full tensor product of " + std::to_string(basis.dim()) + " features";
+    std::string advice = basis.max_order() > 2 || !basis.truncated()
+                             ? "set max_order to 1 (additive) or 2 (pairs) and degree to 2..4"
+                             : "lower degree (2..4) or max_order";
+    char count[32];
+    std::snprintf(count, sizeof count, "%.3g", size);
+    return "the basis has " + std::string(count) + " functions for " + std::to_string(model.summary.rows) +
+           " training rows (" + what + ", max degree " + std::to_string(basis.max_degree()) +
+           "): the model can interpolate its training data and generalise poorly; " + advice;
+}
 
 namespace detail {
 

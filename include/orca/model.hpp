@@ -155,6 +155,11 @@ class Model {
     }
 };
 
+// A warning when the basis is far larger than the training data (more than 20 functions per
+// row): such a model interpolates its training data. Names the settings to change; "" when the
+// size is reasonable. Shown once by `orca fit` and the Python estimators.
+[[nodiscard]] std::string basis_size_warning(const Model& model);
+
 // Decision values of every machine (rows x machines, row-major); one column for one machine.
 [[nodiscard]] std::vector<double> machine_decisions(const Model& model, std::span<const double> points, size_t rows);
 

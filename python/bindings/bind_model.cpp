@@ -142,6 +142,8 @@ void bind_model(py::module_& m) {
         .def_property_readonly("measure", [](const Model& s) { return to_string(s.measure); })
         .def_property_readonly("degrees", [](const Model& s) { return s.degrees; })
         .def_property_readonly("lam", [](const Model& s) { return s.family.lambda; }, "Gegenbauer lambda")
+        .def_property_readonly("basis_warning", &basis_size_warning,
+                               "why the basis is too large for the training data ('' when it is not)")
         .def_property_readonly(
             "max_order", [](const Model& s) { return s.max_order; },
             "interaction order Q of the basis (0: the full tensor product)")

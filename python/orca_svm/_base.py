@@ -78,6 +78,8 @@ class OrcaBase(BaseEstimator):
                                 bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
                                 task=self._task, max_order=0 if self.max_order is None else int(self.max_order),
                                 **task_options)
+        if self.model_.basis_warning:
+            warnings.warn(self.model_.basis_warning, UserWarning)
         if not self.model_.summary["converged"]:
             warnings.warn("the solver stopped at the iteration cap before reaching tol; raise max_iter or tol",
                           RuntimeWarning)

@@ -16,6 +16,7 @@ class Model:
     degrees: list[int]
     lam: float
     max_order: int
+    basis_warning: str
     C: float
     bias: float
     support_vectors: np.ndarray

@@ -102,6 +102,25 @@ TEST(Model, InteractionOrderIsSavedLoadedAndOlderFilesMeanTheFullProduct) {
     }
 }
 
+TEST(Model, BasisFarLargerThanTheDataIsNamedWithTheSettingsToChange) {
+    Dataset data;
+    data.source = "random";
+    data.cols = 8;
+    data.rows = 60;
+    for (size_t j = 0; j < 8; ++j) data.feature_names.push_back("f" + std::to_string(j));
+    data.X = test::uniform_points(60, 8, 3u);
+    for (size_t r = 0; r < 60; ++r) data.target.push_back(data.X[r * 8] > 0 ? "p" : "n");
+    const Model full = Model::train(data, legendre(3, 1.0));  // 4^8 = 65536 functions, 60 rows
+    EXPECT_EQ(basis_size_warning(full),
+              "the basis has 6.55e+04 functions for 60 training rows (the full tensor product of 8 features, max "
+              "degree 3): the model can interpolate its training data and generalise poorly; set max_order to 1 "
+              "(additive) or 2 (pairs) and degree to 2..4");
+    TrainOptions pairs = legendre(3, 1.0);
+    pairs.max_order = 2;  // 1 + 24 + 28 * 9 = 277 functions: below 20 per row
+    EXPECT_EQ(basis_size_warning(Model::train(data, pairs)), "");
+    EXPECT_EQ(basis_size_warning(Model::train(make_double_spiral(), legendre(8, 1.0))), "");
+}
+
 TEST(Model, MalformedModelFilesAreRefusedWithTheReason) {
     const Model model = Model::train(make_double_spiral(), legendre(3, 1.0));
     const auto good = nlohmann::json::parse(model_to_json(model));

@@ -104,3 +104,23 @@ def test_bad_max_order_is_a_value_error(bad):
     X, y = load_wine(return_X_y=True)
     with pytest.raises(ValueError, match="max_order must be None"):
         OrcaSVC(max_order=bad).fit(X, y)
+
+
+def test_a_basis_far_larger_than_the_data_is_named_once():
+    X, y = load_wine(return_X_y=True)
+    with pytest.warns(UserWarning, match=r"the basis has 2\.54e\+12 functions for 178 training rows .*set "
+                                         r"max_order to 1 \(additive\) or 2 \(pairs\)"):
+        OrcaSVC(degree=8).fit(X, y)
+    import warnings as w
+    with w.catch_warnings():
+        w.simplefilter("error")
+        OrcaSVC(degree=3, max_order=2).fit(X, y)  # 742 functions for 178 rows: no warning
+
+
+def test_cli_fit_warns_on_stderr(orca, tmp_path, wine_binary):
+    X, y = wine_binary
+    X.assign(cls=y).to_csv(tmp_path / "w.csv", index=False)
+    proc = orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", "--model", tmp_path / "m.json")
+    assert "warning: the basis has 2.54e+12 functions for 130 training rows" in proc.stderr
+    quiet = orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", "--model", tmp_path / "m.json", "-q")
+    assert quiet.stderr == ""
