@@ -42,5 +42,21 @@ int main(int argc, char** argv) {
             fmt::print("{{\"n\": {}, \"d\": {}, \"m\": {}, \"orca_eps\": {:.6e}, \"direct_eps\": {:.6e}}}\n", n, d, m,
                        static_cast<double>(rows * m) / t_fast, static_cast<double>(slow_rows * m) / t_direct);
         }
+    // Truncation by interaction order: rows of K_Q at n = 3 for many features, beside the full
+    // product's rows on the same points (max_order 0).
+    for (size_t d : {10, 30, 60})
+        for (int Q : {1, 2, 3, 0}) {
+            std::vector<double> pts(m * d);
+            for (auto& v : pts) v = u(rng);
+            const TensorKernel k(Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), Q));
+            const PreparedPoints P = k.prepare(pts, m);
+            std::vector<double> row(m);
+            const size_t rows = 200;
+            const double t = bench::median_seconds([&] {
+                for (size_t i = 0; i < rows; ++i) k.row(P, i, P, row);
+            });
+            fmt::print("{{\"truncated\": true, \"n\": 3, \"d\": {}, \"max_order\": {}, \"m\": {}, \"orca_eps\": {:.6e}}}\n",
+                       d, Q, m, static_cast<double>(rows * m) / t);
+        }
     return 0;
 }

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # 1 thread vs 2 threads (OMP_NUM_THREADS) on the same commands: training, analysis, explanations,
-# sweep. Prints a markdown table (best of 3 wall times). Usage: bash bench/bench_threads.sh [shared]
+# sweep. Prints a markdown table (best of 3 wall times). Usage: bash bench/bench_threads.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shared=${1:-../shared}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 /usr/bin/python3 - "$tmp" <<'PY'

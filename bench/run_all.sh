@@ -1,20 +1,19 @@
 #!/usr/bin/env bash
 # Builds the benchmark programs, runs them all, and rewrites docs/benchmarks.md with the tables.
-# Usage: bash bench/run_all.sh [path-to-shared]   (default ../shared)
+# Usage: bash bench/run_all.sh   (everything it needs is in the repository)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shared=${1:-../shared}
 make build >/dev/null
 out=docs/benchmarks.md
 tmp=$(mktemp)
-okc=$(./build/bench/bench_okc "$shared")
+okc=$(./build/bench/bench_okc)
 explain=$(./build/bench/bench_explain)
 predict=$(./build/bench/bench_predict)
 make python >/dev/null
 training=$(.venv/bin/python bench/bench_training.py)
 okc_python=$(.venv/bin/python bench/bench_okc_python.py)
 kernel=$(.venv/bin/python bench/bench_kernel.py build/bench/bench_kernel)
-threads=$(bash bench/bench_threads.sh "$shared")
+threads=$(bash bench/bench_threads.sh)
 {
   echo "# Benchmarks"
   echo

@@ -18,6 +18,8 @@ std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<st
 std::vector<std::string> split_list(const std::string& text);
 // "1..16", "2,4,8" or a mix, each >= 0; and "0.1,1,10". ParameterError names the option.
 std::vector<int> parse_int_list(const std::string& text, const std::string& option);
+// Interaction orders: integers and ranges as parse_int_list, or "auto" (kAutoMaxOrder).
+std::vector<int> parse_max_orders(const std::string& text, const std::string& option);
 std::vector<double> parse_double_list(const std::string& text, const std::string& option);
 
 // Reads data for an existing model: its feature columns by name (other columns ignored), its

@@ -17,10 +17,9 @@ namespace {
 struct FitArgs {
     std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
     double alpha = 0.0, beta = 0.0, lambda = 0.5, C = 1.0, tol = 1e-3, cache_mb = 200.0;
-    std::string degree = "8", model, class_weight, sample_weight, task = "classification", multi_class = "ovo";
+    std::string degree = std::to_string(kDefaultDegree), max_order = "auto", model, class_weight, sample_weight, task = "classification", multi_class = "ovo";
     double epsilon = 0.1;
     long max_iter = 0;
-    int max_order = 0;
     uint64_t seed = 0;
     bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false, probability = false;
     AnalysisArgs analysis;
@@ -51,7 +50,9 @@ void run_fit(const FitArgs& a) {
     options.seed = a.seed;
     options.family = FamilySpec::make(a.family, a.alpha, a.beta, a.lambda);
     options.measure = parse_measure(a.measure);
-    options.max_order = a.max_order;
+    const auto orders = parse_max_orders(a.max_order, "--max-order");
+    if (orders.size() != 1) throw ParameterError("--max-order takes one value");
+    options.max_order = orders[0];
     options.C = a.C;
     options.solver.tolerance = a.tol;
     options.solver.cache_mb = a.cache_mb;
@@ -127,7 +128,8 @@ void add_fit_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--max-order", args->max_order,
                     "interaction order Q: keep the basis functions of at most Q features (1: an additive model, "
-                    "2: main effects and pairs; 0: all, the full tensor product)")
+                    "2: main effects and pairs; 0: all, the full tensor product; auto: the full product for up to "
+                    "2 features, else 1)")
         ->capture_default_str();
     sub->add_option("-C,--cost", args->C, "box constraint C (> 0)")->capture_default_str();
     sub->add_option("--measure", args->measure, "probability (p_0 = 1) or lebesgue")->capture_default_str();

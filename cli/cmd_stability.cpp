@@ -17,7 +17,7 @@ void add_stability_command(CLI::App& app) {
         int bootstrap = 0, cv = 0;
     };
     auto args = std::make_shared<Args>();
-    args->grid.degree = "8";
+    args->grid.degree = std::to_string(kDefaultDegree);
     auto* sub = app.add_subcommand("stability", "each OKC index's spread over bootstrap or cross-validation refits");
     add_grid_options(*sub, args->grid, true);
     sub->add_option("--bootstrap", args->bootstrap, "number of bootstrap resamples");
@@ -39,9 +39,10 @@ void add_stability_command(CLI::App& app) {
         o.progress = progress_printer("stability", a.grid.quiet);
         const std::string what = a.bootstrap > 0 ? fmt::format("{} bootstrap resamples", a.bootstrap)
                                                  : fmt::format("{}-fold cross-validation", a.cv);
-        const auto s = stability(data, settings[0], o);
-        fmt::print("{}", stability_to_text(s, settings[0], what));
-        if (!a.grid.json.empty()) write_file_atomically(a.grid.json, stability_to_json(s, settings[0], what));
+        const Setting setting = settings[0].resolved(data.cols);
+        const auto s = stability(data, setting, o);
+        fmt::print("{}", stability_to_text(s, setting, what));
+        if (!a.grid.json.empty()) write_file_atomically(a.grid.json, stability_to_json(s, setting, what));
     });
 }
 

@@ -25,8 +25,10 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
     sub.add_option("--degree", a.degree, single_setting ? "truncation degree n" : "degrees: 1..16, 2,4,8 or a mix")
         ->capture_default_str();
     sub.add_option("--max-order", a.max_order,
-                   single_setting ? "interaction order Q (0: the full tensor product)"
-                                  : "interaction orders Q: 1..3, 1,2 or a mix (0: the full tensor product)")
+                   single_setting ? "interaction order Q: auto (the full product up to 2 features, else 1), 0 "
+                                    "(the full tensor product) or Q >= 1"
+                                  : "interaction orders Q: auto, 1..3, 1,2 or a mix (auto: the full product up to 2 "
+                                    "features, else 1; 0: the full tensor product)")
         ->capture_default_str();
     sub.add_option("-C,--cost", a.C, std::string("box constraint C") + many)->capture_default_str();
     sub.add_option("--tol", a.tol, "solver tolerance")->capture_default_str();
@@ -53,7 +55,7 @@ Dataset load_grid_data(const GridArgs& a) {
 
 std::vector<Setting> grid_settings(const GridArgs& a) {
     const auto degrees = parse_int_list(a.degree, "--degree");
-    const auto orders = parse_int_list(a.max_order, "--max-order");
+    const auto orders = parse_max_orders(a.max_order, "--max-order");
     const auto Cs = parse_double_list(a.C, "-C");
     auto alphas = parse_double_list(a.alpha, "--alpha");
     auto betas = parse_double_list(a.beta, "--beta");

@@ -14,7 +14,7 @@ namespace orca::cli {
 
 struct GridArgs {
     std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
-    std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1", max_order = "0";
+    std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1", max_order = "auto";
     double tol = 1e-3;
     int folds = 5, jobs = 0;
     unsigned long seed = 1;

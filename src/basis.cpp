@@ -7,6 +7,14 @@
 
 namespace orca {
 
+int resolve_max_order(int setting, size_t d) {
+    if (setting == kAutoMaxOrder) return d <= 2 ? 0 : 1;
+    if (setting < 0)
+        throw ParameterError("max_order must be 'auto', 0 (the full tensor product) or an integer >= 1, got " +
+                             std::to_string(setting));
+    return setting >= static_cast<int>(d) ? 0 : setting;
+}
+
 Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order)
     : family_(family), measure_(measure), degrees_(std::move(degrees)) {
     if (degrees_.empty()) throw ParameterError("the basis needs at least one feature");

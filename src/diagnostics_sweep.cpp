@@ -34,6 +34,12 @@ TrainOptions Setting::train_options(const SolverOptions& solver) const {
     return o;
 }
 
+Setting Setting::resolved(size_t d) const {
+    Setting s = *this;
+    s.max_order = resolve_max_order(max_order, d);
+    return s;
+}
+
 std::string Setting::label() const {
     std::string f = to_string(family.kind);
     if (family.kind == FamilyKind::jacobi) f += fmt::format("({:g},{:g})", family.alpha, family.beta);
@@ -84,8 +90,10 @@ double mean_order(const OkcReport& r) {
     return m;
 }
 
-SweepResult sweep(const Dataset& data, const std::vector<Setting>& settings, const SweepOptions& options) {
-    if (settings.empty()) throw ParameterError("the sweep has no settings");
+SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, const SweepOptions& options) {
+    if (requested.empty()) throw ParameterError("the sweep has no settings");
+    std::vector<Setting> settings;  // automatic interaction orders resolved for these features
+    for (const auto& s : requested) settings.push_back(s.resolved(data.cols));
     const BinaryLabels labels = encode_binary_labels(data.target, data.source);
     const auto fold = stratified_folds(labels.y, options.folds, options.seed);
     std::vector<Dataset> train(options.folds), test(options.folds);

@@ -269,7 +269,7 @@ Model shared_settings(const Dataset& data, const TrainOptions& options) {
     model.measure = options.measure;
     model.degrees = expand_degrees(options.degrees, data.cols);
     // Q >= d is the full product: stored as 0 so that the model is today's, bit for bit.
-    model.max_order = options.max_order >= static_cast<int>(data.cols) ? 0 : options.max_order;
+    model.max_order = resolve_max_order(options.max_order, data.cols);
     model.C = options.C;
     model.tolerance = options.solver.tolerance;
     (void)model.basis();  // validates degrees and max_order

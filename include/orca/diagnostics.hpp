@@ -17,9 +17,11 @@ struct Setting {
     FamilySpec family;
     Measure measure = Measure::probability;
     std::vector<int> degrees{8};  // one entry: every feature
-    int max_order = 0;            // interaction order Q (0: the full tensor product)
+    int max_order = 0;            // interaction order Q (0: the full tensor product; kAutoMaxOrder: by d)
     double C = 1.0;
     [[nodiscard]] std::string label() const;  // e.g. "jacobi(2.5,1.2) n=12 C=1", "legendre n=3 Q=2 C=1"
+    // This setting for data of d features: max_order resolved (kAutoMaxOrder, Q >= d -> a number).
+    [[nodiscard]] Setting resolved(size_t d) const;
     // The fit's options with these settings; no progress callback (diagnostics run many fits at
     // once and report progress themselves).
     [[nodiscard]] TrainOptions train_options(const SolverOptions& solver) const;

@@ -46,7 +46,8 @@ struct TrainOptions {
     Measure measure = Measure::probability;
     // One entry: the same degree for every feature; otherwise one per feature.
     std::vector<int> degrees{8};
-    // Interaction order Q: keep the basis functions of at most Q active features (0: all).
+    // Interaction order Q: keep the basis functions of at most Q active features (0: all;
+    // kAutoMaxOrder: by the number of features, see resolve_max_order).
     int max_order = 0;
     double C = 1.0;
     // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as

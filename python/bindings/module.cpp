@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 
 #include "bindings.hpp"
+#include "orca/basis.hpp"
 #include "orca/errors.hpp"
 #include "orca/version.hpp"
 
@@ -16,6 +17,10 @@ PYBIND11_MODULE(_core, m) {
             PyErr_SetString(PyExc_ValueError, e.what());
         }
     });
+    m.attr("DEFAULT_DEGREE") = orca::kDefaultDegree;
+    m.attr("AUTO_MAX_ORDER") = orca::kAutoMaxOrder;
+    m.def("resolve_max_order", &orca::resolve_max_order, pybind11::arg("setting"), pybind11::arg("d"),
+          "the interaction order a max_order setting means for d features (0: the full tensor product)");
     orca::python::bind_model(m);
     orca::python::bind_analysis(m);
     orca::python::bind_explain(m);

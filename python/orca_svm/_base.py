@@ -42,10 +42,7 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"out_of_range must be 'clip' or 'error', got {self.out_of_range!r}")
         if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
             raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
-        if self.max_order is not None and (not isinstance(self.max_order, Integral) or isinstance(self.max_order, bool)
-                                           or self.max_order < 1):
-            raise ValueError(f"max_order must be None (the full tensor product) or an integer >= 1, "
-                             f"got {self.max_order!r}")
+        _max_order_setting(self.max_order)
 
     def _feature_names(self) -> list[str]:
         if hasattr(self, "feature_names_in_"):
@@ -76,7 +73,7 @@ class OrcaBase(BaseEstimator):
                                 float(self.alpha), float(self.beta), float(self.lam), self.measure,
                                 self._degrees(names), float(self.C), float(self.tol), float(self.cache_mb),
                                 bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
-                                task=self._task, max_order=0 if self.max_order is None else int(self.max_order),
+                                task=self._task, max_order=_max_order_setting(self.max_order),
                                 **task_options)
         if self.model_.basis_warning:
             warnings.warn(self.model_.basis_warning, UserWarning)
@@ -303,7 +300,7 @@ class OrcaBase(BaseEstimator):
         params = extra.get("params") or {
             "family": model.family, "degree": list(model.degrees), "C": model.C, "alpha": model.alpha,
             "beta": model.beta, "lam": model.lam, "measure": model.measure,
-            "max_order": model.max_order or None}
+            "max_order": model.max_order or None}  # the resolved order: the same model on refit
         est = cls(**params)
         est.model_ = model
         if cls._task == "classification":
@@ -313,6 +310,17 @@ class OrcaBase(BaseEstimator):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
         est._set_machine_attributes()
         return est
+
+
+def _max_order_setting(value) -> int:
+    """The engine's max_order setting for the estimator's parameter ("auto", None or Q >= 1)."""
+    if isinstance(value, str) and value == "auto":
+        return _core.AUTO_MAX_ORDER
+    if value is None:
+        return 0
+    if isinstance(value, Integral) and not isinstance(value, bool) and value >= 1:
+        return int(value)
+    raise ValueError(f"max_order must be 'auto', None (the full tensor product) or an integer >= 1, got {value!r}")
 
 
 def _plain(value: Any) -> Any:

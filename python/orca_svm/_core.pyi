@@ -4,6 +4,10 @@ from typing import Any
 import numpy as np
 
 __version__: str
+DEFAULT_DEGREE: int
+AUTO_MAX_ORDER: int
+
+def resolve_max_order(setting: int, d: int) -> int: ...
 
 class Model:
     feature_names: list[str]

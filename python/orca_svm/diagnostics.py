@@ -15,6 +15,7 @@ from sklearn.utils.validation import check_X_y
 
 from . import _core
 from ._compat import boxplot
+from ._base import _max_order_setting
 from ._progress import Progress
 
 
@@ -24,7 +25,7 @@ def _as_list(value) -> list:
     return list(value)
 
 
-def _settings(family, degree, C, alpha, beta, lam, measure, max_order=None) -> list[dict]:
+def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int) -> list[dict]:
     alphas, betas = _as_list(alpha), _as_list(beta)
     if len(alphas) != len(betas):
         if len(alphas) == 1:
@@ -38,10 +39,8 @@ def _settings(family, degree, C, alpha, beta, lam, measure, max_order=None) -> l
                                       _as_list(degree)):
         if not isinstance(c, Real) or not c > 0:
             raise ValueError(f"C values must be numbers > 0, got {c!r}")
-        if q is not None and (not isinstance(q, Integral) or isinstance(q, bool) or q < 1):
-            raise ValueError(f"max_order values must be None (the full tensor product) or integers >= 1, got {q!r}")
         out.append({"family": family, "alpha": float(a), "beta": float(b), "lam": float(lm), "measure": measure,
-                    "degree": int(n), "max_order": 0 if q is None else int(q), "C": float(c)})
+                    "degree": int(n), "max_order": _core.resolve_max_order(_max_order_setting(q), d), "C": float(c)})
     return out
 
 
@@ -163,10 +162,10 @@ def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps) -> str:
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
           measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
           eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None,
-          verbose: int = 0, max_order=None) -> SweepResult:
+          verbose: int = 0, max_order="auto") -> SweepResult:
     """Cross-validated accuracy (stratified ``cv`` folds) and the OKC profile of every setting of
     the grid degree x max_order x C x (alpha, beta) pairs (the same results as ``orca sweep``;
-    ``max_order`` None is the full tensor product, a list sweeps interaction orders). The Occam
+    ``max_order`` "auto", None for the full tensor product, Q, or a list of them). The Occam
     selection among the settings within ``tolerance`` of the best (default: one standard error)
     is in ``best_params`` and ``reason``.
 
@@ -176,7 +175,7 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
     if not isinstance(cv, int) or cv < 2:
         raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
     Xc, labels, names = _data(X, y)
-    settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order)
+    settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1])
     eps = [float(e) for e in eps]
     tolerance = -1.0 if tolerance is None else float(tolerance)
     if client is None:
@@ -230,11 +229,11 @@ def _stability_unit(rows, X, labels, names, setting, tol, eps):
     return _core.stability_fit(X, labels, names, setting, rows, tol, eps)
 
 
-def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", alpha: float = 0.0,
+def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: str = "legendre", alpha: float = 0.0,
               beta: float = 0.0, lam: float = 0.5, measure: str = "probability", bootstrap: int | None = None,
               cv: int | None = None, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
               eps: Sequence[float] = (0.01, 0.05, 0.10), client=None, verbose: int = 0,
-              max_order: int | None = None) -> StabilityResult:
+              max_order: int | str | None = "auto") -> StabilityResult:
     """The OKC indices of one setting over ``bootstrap`` resamples or ``cv`` leave-one-fold-out
     refits (exactly one of them), as ``orca stability`` computes them. With ``client`` (a
     ``distributed.Client``) every refit is one task on the cluster; the resamples are drawn
@@ -246,7 +245,7 @@ def stability(X, y, degree: int = 8, C: float = 1.0, family: str = "legendre", a
     if not isinstance(count, int) or count < 2:
         raise ValueError(f"bootstrap and cv need at least 2 resamples, got {count!r}")
     Xc, labels, names = _data(X, y)
-    setting = _settings(family, degree, C, alpha, beta, lam, measure, max_order)
+    setting = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1])
     if len(setting) != 1:
         raise ValueError("stability takes one setting")
     kind = "bootstrap" if bootstrap is not None else "cv"

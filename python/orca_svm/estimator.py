@@ -24,16 +24,17 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     ----------
     family : {"legendre", "chebyshev1", "chebyshev2", "gegenbauer", "jacobi", "hermite"}
         The orthonormal 1-D family used for every feature.
-    degree : int, sequence of int, or mapping of feature name to int, default=8
+    degree : int, sequence of int, or mapping of feature name to int, default=3
         Truncation degree n: one for all features, one per feature, or per feature name (with
         DataFrame input); in a mapping, the key ``"*"`` gives the default for unnamed features.
     C : float, default=1.0
         Box constraint of the dual (> 0).
-    max_order : int or None, default=None
+    max_order : "auto", int or None, default="auto"
         Interaction order Q: keep only the basis functions in which at most Q features are
         active (1: an additive model, whose shape functions are the whole model; 2: main effects
-        and pairs). None keeps the full tensor product. With more than about five features the
-        full product interpolates; Q = 1 or 2 is what works there (docs/math.md).
+        and pairs). None keeps the full tensor product; "auto" keeps it for one or two features
+        and is 1 beyond (the full product interpolates with more features; docs/accuracy.md
+        measures these defaults).
     alpha, beta : float, default=0.0
         Jacobi exponents (> -1), used with ``family="jacobi"``.
     lam : float, default=0.5
@@ -90,12 +91,12 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         The engine's model (the same object the CLI writes to a model file).
     """
 
-    def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 8, C: float = 1.0,
+    def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 3, C: float = 1.0,
                  alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5, measure: str = "probability",
                  tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True, max_iter: int = -1,
                  out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
                  decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
-                 max_order: int | None = None):
+                 max_order: int | str | None = "auto"):
         self.family = family
         self.degree = degree
         self.C = C

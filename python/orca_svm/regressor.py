@@ -47,10 +47,10 @@ class OrcaSVR(RegressorMixin, OrcaBase):
 
     _task = "regression"
 
-    def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 8, C: float = 1.0,
+    def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 3, C: float = 1.0,
                  epsilon: float = 0.1, alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5,
                  measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
-                 max_iter: int = -1, out_of_range: str = "clip", max_order: int | None = None):
+                 max_iter: int = -1, out_of_range: str = "clip", max_order: int | str | None = "auto"):
         self.family = family
         self.degree = degree
         self.C = C

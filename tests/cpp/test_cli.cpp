@@ -355,12 +355,16 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
                              path("e.csv"));
     ASSERT_EQ(ex.code, 0) << ex.err;
     ASSERT_EQ(run("fit" + data + " --degree 3 --max-order 6 --model " + path("q6.json")).code, 0);
-    ASSERT_EQ(run("fit" + data + " --degree 3 --model " + path("full.json")).code, 0);
-    EXPECT_EQ(slurp(path("q6.json")), slurp(path("full.json")));  // Q >= d is the full product
+    ASSERT_EQ(run("fit" + data + " --degree 3 --max-order 0 --model " + path("full.json")).code, 0);
+    EXPECT_TRUE(slurp(path("q6.json")) == slurp(path("full.json")));  // Q >= d is the full product
+    // The default order is automatic: additive for six features.
+    ASSERT_EQ(run("fit" + data + " --model " + path("auto.json")).code, 0);
+    EXPECT_TRUE(slurp(path("auto.json")) == slurp(path("q1.json")));
     const RunResult sw = run("sweep" + data + " --degree 2,3 --max-order 1,2 --cv 3 -q");
     ASSERT_EQ(sw.code, 0) << sw.err;
     EXPECT_NE(sw.out.find("| legendre n=3 Q=2 C=1"), std::string::npos) << sw.out;
     EXPECT_NE(sw.out.find("| legendre n=2 Q=1 C=1"), std::string::npos) << sw.out;
-    expect_refused("fit" + data + " --max-order -1 --model " + path("bad.json"), "max_order must be >= 1");
+    expect_refused("fit" + data + " --max-order -1 --model " + path("bad.json"), "--max-order must be >= 0, got -1");
+    expect_refused("fit" + data + " --max-order 1,2 --model " + path("bad.json"), "--max-order takes one value");
     EXPECT_FALSE(fs::exists(path("bad.json")));
 }

@@ -66,10 +66,11 @@ def coefficients(model):
     return out
 
 
-def indices(coefs, d):
-    """Every OKC index by direct summation."""
+def indices(coefs, d, total_degree=None):
+    """Every OKC index by direct summation (spectra up to total_degree: sum n_j, as the engine's
+    reports run, however few retained functions reach it)."""
     E = sum(v * v for v in coefs.values())
-    total_degree = max(sum(k) for k in coefs)
+    total_degree = total_degree if total_degree is not None else max(sum(k) for k in coefs)
     block = np.zeros((d + 1, total_degree + 1))
     marginal, total = np.zeros(d), np.zeros(d)
     pairwise = np.zeros((d, d))

@@ -27,9 +27,15 @@ CASES = [
     ("spiral", "arm", ["--family", "legendre", "--degree", "8"]),
     ("spiral", "arm", ["--family", "jacobi", "--alpha", "2.5", "--beta", "1.2", "--degree", "10", "-C", "10"]),
     ("spiral", "arm", ["--family", "chebyshev1", "--degree", "6", "--measure", "lebesgue"]),
-    ("echo", "still-alive", ["--family", "legendre", "--degree", "3"]),
-    ("echo", "still-alive", ["--family", "jacobi", "--alpha", "4.3", "--beta", "1.8", "--degree", "2,epss=4,lvdd=3"]),
-    ("echo", "still-alive", ["--family", "jacobi", "--alpha", "0.8", "--beta", "2.7", "--degree", "3", "-C", "5"]),
+    ("echo", "still-alive", ["--family", "legendre", "--degree", "3", "--max-order", "0"]),
+    ("echo", "still-alive", ["--family", "jacobi", "--alpha", "4.3", "--beta", "1.8", "--degree", "2,epss=4,lvdd=3",
+                             "--max-order", "0"]),
+    ("echo", "still-alive", ["--family", "jacobi", "--alpha", "0.8", "--beta", "2.7", "--degree", "3", "-C", "5",
+                             "--max-order", "0"]),
+    ("echo", "still-alive", ["--family", "legendre", "--degree", "4"]),  # the default order: additive (Q = 1)
+    ("echo", "still-alive", ["--family", "jacobi", "--alpha", "2.5", "--beta", "1.2", "--degree", "3",
+                             "--max-order", "2"]),
+    ("echo", "still-alive", ["--family", "chebyshev2", "--degree", "2", "--max-order", "3", "--measure", "lebesgue"]),
 ]
 
 
@@ -44,7 +50,7 @@ def test_indices_match_brute_force(orca, tmp_path, echocardiogram_csv, case, met
          "--json", tmp_path / "a.json")
     model, report = load_json(tmp_path / "m.json"), load_json(tmp_path / "a.json")
     d = len(model["features"])
-    ref = indices(coefficients(model), d)
+    ref = indices(coefficients(model), d, sum(model["kernel"]["degrees"]))
     tol = 1e-10
     assert report["method"] == method
     assert report["energy"] == pytest.approx(ref["energy"], rel=1e-10)
@@ -74,7 +80,8 @@ def test_sobol_indices_match_openturns(orca, tmp_path, echocardiogram_csv):
     ot = pytest.importorskip("openturns")
     from orca_reference import orthonormal
 
-    orca("fit", "--data", echocardiogram_csv, "--target", "still-alive", "--family", "jacobi", "--alpha", "2.5",
+    orca("fit", "--data", echocardiogram_csv, "--target", "still-alive", "--max-order", "0", "--family", "jacobi",
+         "--alpha", "2.5",
          "--beta", "1.2", "--degree", "3", "--model", tmp_path / "m.json", "-q")
     orca("analyze", "--model", tmp_path / "m.json", "--coefficients", "all", "--method", "enumeration",
          "--json", tmp_path / "a.json")

@@ -99,18 +99,30 @@ def test_lambda_and_max_order_survive_a_model_file_without_python_params(tmp_pat
     assert back.get_params()["max_order"] == 2
 
 
-@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "2"])
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "2", "full"])
 def test_bad_max_order_is_a_value_error(bad):
     X, y = load_wine(return_X_y=True)
-    with pytest.raises(ValueError, match="max_order must be None"):
+    with pytest.raises(ValueError, match="max_order must be 'auto', None"):
         OrcaSVC(max_order=bad).fit(X, y)
+
+
+def test_defaults_are_the_engines_and_auto_resolves_by_the_number_of_features():
+    from orca_svm import _core
+    for cls in (OrcaSVC, OrcaSVR):
+        params = cls().get_params()
+        assert params["degree"] == _core.DEFAULT_DEGREE and params["max_order"] == "auto"
+    X, y = load_wine(return_X_y=True)
+    assert OrcaSVC().fit(X, y).model_.max_order == 1  # 13 features: additive
+    assert OrcaSVC().fit(X[:, :2], y).model_.max_order == 0  # two features: the full product
+    assert OrcaSVC(max_order=None).fit(X[:, :3], y).model_.max_order == 0
+    assert [_core.resolve_max_order(_core.AUTO_MAX_ORDER, d) for d in (1, 2, 3, 30)] == [0, 0, 1, 1]
 
 
 def test_a_basis_far_larger_than_the_data_is_named_once():
     X, y = load_wine(return_X_y=True)
     with pytest.warns(UserWarning, match=r"the basis has 2\.54e\+12 functions for 178 training rows .*set "
                                          r"max_order to 1 \(additive\) or 2 \(pairs\)"):
-        OrcaSVC(degree=8).fit(X, y)
+        OrcaSVC(degree=8, max_order=None).fit(X, y)
     import warnings as w
     with w.catch_warnings():
         w.simplefilter("error")
@@ -120,7 +132,8 @@ def test_a_basis_far_larger_than_the_data_is_named_once():
 def test_cli_fit_warns_on_stderr(orca, tmp_path, wine_binary):
     X, y = wine_binary
     X.assign(cls=y).to_csv(tmp_path / "w.csv", index=False)
-    proc = orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", "--model", tmp_path / "m.json")
+    full = ["--degree", "8", "--max-order", "0"]
+    proc = orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", *full, "--model", tmp_path / "m.json")
     assert "warning: the basis has 2.54e+12 functions for 130 training rows" in proc.stderr
-    quiet = orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", "--model", tmp_path / "m.json", "-q")
+    quiet = orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", *full, "--model", tmp_path / "m.json", "-q")
     assert quiet.stderr == ""
