@@ -53,6 +53,8 @@ DATASETS = [  # name, loader, task, source
 ORCA_GRID = {"degree": [2, 3, 4], "max_order": [1, 2], "C": [0.1, 1.0, 10.0]}
 FULL_GRID = {"degree": [1, 2, 3, 4, 8], "max_order": [None], "C": [0.1, 1.0, 10.0]}
 RBF_GRID = {"C": [0.1, 1.0, 10.0, 100.0], "gamma": ["scale", 0.01, 0.1, 1.0]}
+# EBM is left out where it cannot finish in reasonable time on this machine (the reason is shown).
+EBM_SKIP = {"digits": "not run: one 10-class fit on 64 features did not finish in 10 minutes here"}
 
 
 def orca(task, **params):
@@ -97,10 +99,11 @@ def main():
             "full product, best": score_tuned(orca(task), est, FULL_GRID, X, y, folds),
             "RBF defaults": score_default(rbf(task), X, y, folds),
             "RBF tuned": score_tuned(rbf(task), rbf_step, RBF_GRID, X, y, folds),
-            "EBM defaults": score_default(ebm(task), X, y, folds),
         }
+        results["EBM defaults"] = (None, None, EBM_SKIP[name]) if name in EBM_SKIP else \
+            score_default(ebm(task), X, y, folds)
         rows.append((name, task, X.shape, source, results))
-        print(name, {k: round(v[0], 3) for k, v in results.items()}, flush=True)
+        print(name, {k: None if v[0] is None else round(v[0], 3) for k, v in results.items()}, flush=True)
     write(rows)
 
 
@@ -122,7 +125,7 @@ def write(rows):
              "| data | task | rows x features | " + " | ".join(cols) + " |",
              "|---|---|---|" + "---|" * len(cols)]
     for name, task, shape, source, res in rows:
-        cells = [f"{res[c][0]:.3f} ({res[c][1]:.2f} s)" for c in cols]
+        cells = ["—" if res[c][0] is None else f"{res[c][0]:.3f} ({res[c][1]:.2f} s)" for c in cols]
         lines.append(f"| {name} | {'classification' if task == 'cls' else 'regression (R²)'} | "
                      f"{shape[0]} x {shape[1]} | " + " | ".join(cells) + " |")
     lines += ["", "Chosen settings of the tuned columns:", "",
@@ -130,7 +133,8 @@ def write(rows):
     for name, _, _, _, res in rows:
         lines.append(f"| {name} | {res['ORCA tuned'][2]} | {res['full product, best'][2]} | {res['RBF tuned'][2]} |")
     lines += ["", "Sources:", ""] + [f"- {name}: {source}" for name, _, _, source, _ in rows]
-    diff = lambda a, b: [r[4][a][0] - r[4][b][0] for r in rows]  # noqa: E731
+    lines += [f"- EBM on {name}: {why}" for name, why in EBM_SKIP.items()]
+    diff = lambda a, b: [r[4][a][0] - r[4][b][0] for r in rows if r[4][b][0] is not None]  # noqa: E731
     untuned, tuned, vs_ebm = diff("ORCA defaults", "RBF defaults"), diff("ORCA tuned", "RBF tuned"), \
         diff("ORCA tuned", "EBM defaults")
     lines += ["", "Against the targets (points = 100 x difference in score):", "",
@@ -138,7 +142,8 @@ def write(rows):
               f"{sum(d >= -0.02 for d in untuned)} of {len(rows)} data sets within 2 points;",
               f"- tuned ORCA minus tuned RBF: worst {100 * min(tuned):+.1f}, within 1 point on "
               f"{sum(d >= -0.01 for d in tuned)} of {len(rows)}, ahead on {sum(d > 0 for d in tuned)};",
-              f"- tuned ORCA at least as accurate as EBM on {sum(d >= 0 for d in vs_ebm)} of {len(rows)}.", ""]
+              f"- tuned ORCA at least as accurate as EBM on {sum(d >= 0 for d in vs_ebm)} of the {len(vs_ebm)} "
+              "data sets where EBM ran.", ""]
     OUT.write_text("\n".join(lines))
     print(f"wrote {OUT}")
 
