@@ -69,7 +69,7 @@ def run_one(method, name, C, tol):
     t0 = time.perf_counter()
     if method == "orca":
         from orca_svm import OrcaSVC
-        clf = OrcaSVC(degree=n, C=C, tol=tol).fit(X, y)
+        clf = OrcaSVC(degree=n, max_order=None, C=C, tol=tol).fit(X, y)  # the full product, as LIBSVM's Gram
         out.update(iterations=clf.n_iter_, objective=clf.model_.summary["objective"], sv=len(clf.support_vectors_))
     elif method == "libsvm-gram":
         import svmutil  # Debian python3-libsvm
