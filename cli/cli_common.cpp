@@ -200,6 +200,9 @@ void print_model_summary(std::ostream& out, const Model& model) {
                    model.max_order == 1 ? ": an additive model" : model.max_order == 2 ? ": main effects and pairs" : "");
     else
         fmt::print(out, "max order Q       {} (the full tensor product)\n", model.dim());
+    if (model.max_total_degree > 0)
+        fmt::print(out, "max total degree  {} (functions with k_1 + ... + k_d <= {})\n", model.max_total_degree,
+                   model.max_total_degree);
     fmt::print(out, "basis size        {:.6g} functions\n", model.basis().size());
     fmt::print(out, "features (d)      {}\n", model.dim());
     if (model.task == Task::regression) {

@@ -20,6 +20,7 @@ struct FitArgs {
     std::string degree = std::to_string(kDefaultDegree), max_order = "auto", model, class_weight, sample_weight, task = "classification", multi_class = "ovo";
     double epsilon = 0.1;
     long max_iter = 0;
+    int max_total_degree = 0;
     uint64_t seed = 0;
     bool drop_missing = false, no_shrinking = false, quiet = false, analyze = false, probability = false;
     AnalysisArgs analysis;
@@ -53,6 +54,7 @@ void run_fit(const FitArgs& a) {
     const auto orders = parse_max_orders(a.max_order, "--max-order");
     if (orders.size() != 1) throw ParameterError("--max-order takes one value");
     options.max_order = orders[0];
+    options.max_total_degree = a.max_total_degree;
     options.C = a.C;
     options.solver.tolerance = a.tol;
     options.solver.cache_mb = a.cache_mb;
@@ -130,6 +132,9 @@ void add_fit_command(CLI::App& app) {
                     "interaction order Q: keep the basis functions of at most Q features (1: an additive model, "
                     "2: main effects and pairs; 0: all, the full tensor product; auto: the full product for up to "
                     "2 features, else 1)")
+        ->capture_default_str();
+    sub->add_option("--max-total-degree", args->max_total_degree,
+                    "total degree N: keep the basis functions with k_1 + ... + k_d <= N (0: no cap)")
         ->capture_default_str();
     sub->add_option("-C,--cost", args->C, "box constraint C (> 0)")->capture_default_str();
     sub->add_option("--measure", args->measure, "probability (p_0 = 1) or lebesgue")->capture_default_str();

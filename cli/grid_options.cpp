@@ -30,6 +30,9 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
                                   : "interaction orders Q: auto, 1..3, 1,2 or a mix (auto: the full product up to 2 "
                                     "features, else 1; 0: the full tensor product)")
         ->capture_default_str();
+    sub.add_option("--max-total-degree", a.max_total_degree,
+                   std::string("total-degree cap N (0: none)") + (single_setting ? "" : "; lists and ranges as --degree"))
+        ->capture_default_str();
     sub.add_option("-C,--cost", a.C, std::string("box constraint C") + many)->capture_default_str();
     sub.add_option("--tol", a.tol, "solver tolerance")->capture_default_str();
     sub.add_option("--seed", a.seed, "seed of the fold assignment / resampling")->capture_default_str();
@@ -56,6 +59,7 @@ Dataset load_grid_data(const GridArgs& a) {
 std::vector<Setting> grid_settings(const GridArgs& a) {
     const auto degrees = parse_int_list(a.degree, "--degree");
     const auto orders = parse_max_orders(a.max_order, "--max-order");
+    const auto caps = parse_int_list(a.max_total_degree, "--max-total-degree");
     const auto Cs = parse_double_list(a.C, "-C");
     auto alphas = parse_double_list(a.alpha, "--alpha");
     auto betas = parse_double_list(a.beta, "--beta");
@@ -76,15 +80,17 @@ std::vector<Setting> grid_settings(const GridArgs& a) {
         for (double lam : lambdas)
             for (double C : Cs)
                 for (int q : orders)
-                    for (int n : degrees) {
-                        Setting s;
-                        s.family = FamilySpec::make(a.family, alphas[p], betas[p], lam);
-                        s.measure = measure;
-                        s.degrees = {n};
-                        s.max_order = q;
-                        s.C = C;
-                        out.push_back(s);
-                    }
+                    for (int cap : caps)
+                        for (int n : degrees) {
+                            Setting s;
+                            s.family = FamilySpec::make(a.family, alphas[p], betas[p], lam);
+                            s.measure = measure;
+                            s.degrees = {n};
+                            s.max_order = q;
+                            s.max_total_degree = cap;
+                            s.C = C;
+                            out.push_back(s);
+                        }
     return out;
 }
 

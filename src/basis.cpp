@@ -15,12 +15,16 @@ int resolve_max_order(int setting, size_t d) {
     return setting >= static_cast<int>(d) ? 0 : setting;
 }
 
-Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order)
+Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order,
+             int max_total_degree)
     : family_(family), measure_(measure), degrees_(std::move(degrees)) {
     if (degrees_.empty()) throw ParameterError("the basis needs at least one feature");
     if (max_order < 0)
         throw ParameterError("max_order must be >= 1 (or 0 for no truncation), got " + std::to_string(max_order));
     max_order_ = max_order == 0 ? degrees_.size() : std::min(static_cast<size_t>(max_order), degrees_.size());
+    if (max_total_degree < 0)
+        throw ParameterError("max_total_degree must be >= 1 (or 0 for no cap), got " +
+                             std::to_string(max_total_degree));
     recurrences_.reserve(degrees_.size());
     for (size_t j = 0; j < degrees_.size(); ++j) {
         if (degrees_[j] < 0)
@@ -28,6 +32,14 @@ Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees
                                  std::to_string(j + 1));
         recurrences_.emplace_back(family_, measure_, degrees_[j]);
     }
+    max_total_degree_ = max_total_degree == 0 ? total_degree()
+                                              : std::min(static_cast<size_t>(max_total_degree), total_degree());
+}
+
+size_t Basis::total_degree() const {
+    size_t s = 0;
+    for (int n : degrees_) s += static_cast<size_t>(n);
+    return s;
 }
 
 int Basis::max_degree() const {
@@ -48,13 +60,34 @@ double Basis::product_size() const {
 
 double Basis::size() const {
     if (!truncated()) return product_size();
-    // e_q(n_1, ..., n_d) for q <= Q by the recurrence e_q <- e_q + n_j e_{q-1}.
-    std::vector<double> e(max_order_ + 1, 0.0);
-    e[0] = 1.0;
-    for (int n : degrees_)
-        for (size_t q = max_order_; q >= 1; --q) e[q] += static_cast<double>(n) * e[q - 1];
+    if (!degree_truncated()) {
+        // e_q(n_1, ..., n_d) for q <= Q by the recurrence e_q <- e_q + n_j e_{q-1}.
+        std::vector<double> e(max_order_ + 1, 0.0);
+        e[0] = 1.0;
+        for (int n : degrees_)
+            for (size_t q = max_order_; q >= 1; --q) e[q] += static_cast<double>(n) * e[q - 1];
+        double s = 0.0;
+        for (double v : e) s += v;
+        return s;
+    }
+    // Count of k with at most Q non-zero entries and sum k <= N: a table over (q, total degree).
+    const size_t Q = max_order_, N = max_total_degree_;
+    std::vector<double> c((Q + 1) * (N + 1), 0.0), next(c.size());
+    c[0] = 1.0;
+    for (int n : degrees_) {
+        std::fill(next.begin(), next.end(), 0.0);
+        for (size_t q = 0; q <= Q; ++q)
+            for (size_t t = 0; t <= N; ++t) {
+                const double v = c[q * (N + 1) + t];
+                if (v == 0.0) continue;
+                next[q * (N + 1) + t] += v;  // k_j = 0
+                for (size_t k = 1; q < Q && k <= static_cast<size_t>(n) && t + k <= N; ++k)
+                    next[(q + 1) * (N + 1) + t + k] += v;
+            }
+        std::swap(c, next);
+    }
     double s = 0.0;
-    for (double v : e) s += v;
+    for (double v : c) s += v;
     return s;
 }
 

@@ -74,7 +74,7 @@ std::string sweep_to_csv(const SweepResult& r) {
     const size_t d = r.feature_names.size();
     auto out = fmt::memory_buffer();
     auto it = std::back_inserter(out);
-    fmt::format_to(it, "family,alpha,beta,lambda,measure,degrees,max_order,C,cv_mean,cv_sd,train_accuracy,support_vectors");
+    fmt::format_to(it, "family,alpha,beta,lambda,measure,degrees,max_order,max_total_degree,C,cv_mean,cv_sd,train_accuracy,support_vectors");
     for (size_t q = 0; q <= d; ++q) fmt::format_to(it, ",OKC({})", q);
     fmt::format_to(it, ",peak");
     if (!r.rows.empty())
@@ -87,9 +87,9 @@ std::string sweep_to_csv(const SweepResult& r) {
         const auto& s = row.setting;
         std::string degrees;
         for (size_t j = 0; j < s.degrees.size(); ++j) degrees += (j ? ";" : "") + std::to_string(s.degrees[j]);
-        fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{}", to_string(s.family.kind), s.family.alpha,
-                       s.family.beta, s.family.lambda, to_string(s.measure), degrees, s.max_order, s.C, row.cv_mean,
-                       row.cv_sd, row.train_accuracy, row.support_vectors);
+        fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{},{}", to_string(s.family.kind), s.family.alpha,
+                       s.family.beta, s.family.lambda, to_string(s.measure), degrees, s.max_order, s.max_total_degree,
+                       s.C, row.cv_mean, row.cv_sd, row.train_accuracy, row.support_vectors);
         for (double v : row.okc.order) fmt::format_to(it, ",{}", v);
         fmt::format_to(it, ",{}", row.okc.peak);
         for (int t : row.okc.thresholds) fmt::format_to(it, ",{}", t);
@@ -118,6 +118,7 @@ std::string sweep_to_json(const SweepResult& r) {
                           {"measure", to_string(s.measure)},
                           {"degrees", s.degrees},
                           {"max_order", s.max_order},
+                          {"max_total_degree", s.max_total_degree},
                           {"C", s.C}}},
                         {"fold_accuracy", row.fold_accuracy},
                         {"cv_mean", row.cv_mean},
@@ -154,6 +155,7 @@ SweepResult sweep_from_json(const std::string& text) {
             s.setting.measure = parse_measure(st.at("measure").get<std::string>());
             s.setting.degrees = st.at("degrees").get<std::vector<int>>();
             s.setting.max_order = st.value("max_order", 0);
+            s.setting.max_total_degree = st.value("max_total_degree", 0);
             s.setting.C = st.at("C").get<double>();
             s.fold_accuracy = row.at("fold_accuracy").get<std::vector<double>>();
             s.cv_mean = row.at("cv_mean").get<double>();

@@ -28,6 +28,7 @@ TrainOptions Setting::train_options(const SolverOptions& solver) const {
     o.measure = measure;
     o.degrees = degrees;
     o.max_order = max_order;
+    o.max_total_degree = max_total_degree;
     o.C = C;
     o.solver = solver;
     o.solver.progress = nullptr;
@@ -37,6 +38,12 @@ TrainOptions Setting::train_options(const SolverOptions& solver) const {
 Setting Setting::resolved(size_t d) const {
     Setting s = *this;
     s.max_order = resolve_max_order(max_order, d);
+    // A cap at or above the full product's total degree leaves nothing out.
+    const long total = static_cast<long>(degrees.size() == 1 ? degrees[0] * static_cast<long>(d) : 0);
+    long sum = total;
+    if (degrees.size() != 1)
+        for (int n : degrees) sum += n;
+    if (max_total_degree > 0 && max_total_degree >= sum) s.max_total_degree = 0;
     return s;
 }
 
@@ -46,8 +53,10 @@ std::string Setting::label() const {
     if (family.kind == FamilyKind::gegenbauer) f += fmt::format("(lambda={:g})", family.lambda);
     std::string n;
     for (size_t j = 0; j < degrees.size(); ++j) n += (j ? "," : "") + std::to_string(degrees[j]);
-    if (max_order > 0) return fmt::format("{} n={} Q={} C={:g}", f, n, max_order, C);
-    return fmt::format("{} n={} C={:g}", f, n, C);
+    std::string cut;
+    if (max_order > 0) cut += fmt::format(" Q={}", max_order);
+    if (max_total_degree > 0) cut += fmt::format(" N<={}", max_total_degree);
+    return fmt::format("{} n={}{} C={:g}", f, n, cut, C);
 }
 
 std::vector<size_t> stratified_folds(const std::vector<double>& y, size_t folds, std::uint64_t seed) {

@@ -44,16 +44,17 @@ struct Walker {
             s.block.noalias() = A.transpose() * s.weighted;
             b.rows = na;
             b.cols = nb;
-            // Truncated by interaction order: the functions with more than Q active features
-            // are not in the basis; their entries of the block are zero.
-            const auto room = static_cast<int>(e.basis.max_order()) - q;
-            if (room < 2) {
-                for (size_t r = 0; r < na; ++r)
-                    for (size_t c = 0; c < nb; ++c)
-                        if (static_cast<int>(r > 0) + static_cast<int>(c > 0) > room)
-                            s.block(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = 0.0;
-            }
         }
+        // A truncated basis (by order or total degree) leaves some of the block's functions
+        // out: their entries are zero.
+        if (e.basis.truncated())
+            for (size_t r = 0; r < b.rows; ++r)
+                for (size_t c = 0; c < b.cols; ++c) {
+                    const size_t ra = d >= 2 ? r : 0;
+                    const auto active = static_cast<size_t>(q) + (ra > 0) + (c > 0);
+                    if (!e.basis.keeps(active, static_cast<size_t>(N) + ra + c))
+                        s.block(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = 0.0;
+                }
         b.values = s.block.data();
         sink(b, task);
     }
@@ -70,7 +71,7 @@ struct Walker {
     void visit_child(Scratch& s, size_t level, size_t k, std::uint64_t mask, int q, int N, size_t flat,
                      size_t task) const {
         // Beyond the interaction order every coefficient of the subtree is outside the basis.
-        if (k > 0 && !e.basis.keeps_order(static_cast<size_t>(q) + 1)) return;
+        if (k > 0 && !e.basis.keeps(static_cast<size_t>(q) + 1, static_cast<size_t>(N) + k)) return;
         const size_t nw = width(level);
         const std::vector<double>& w = s.w[level];
         std::vector<double>& next = s.w[level + 1];

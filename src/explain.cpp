@@ -1,6 +1,7 @@
 #include "orca/explain.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "orca/errors.hpp"
 
@@ -24,15 +25,20 @@ struct Prepared {
     std::vector<double> kappa_but2;  // d x d: prod_{l not in {j,k}} kappa_l
     double kappa_all = 1.0;
     std::vector<double> nodes, weights;  // Gauss rule on [0, 1], exact to degree d - 1
-    // Interaction order Q of the basis (d when not truncated) and whether it cuts anything.
+    // Interaction order Q of the basis (d when not truncated) and whether it cuts anything; the
+    // total-degree cap (sum n_j when none) and whether it cuts anything.
     size_t order = 0;
     bool truncated = false;
+    size_t cap = 0;
+    bool capped = false;
 
     explicit Prepared(const Model& m)
         : kernel(single_machine(m).kernel()), sv(kernel.prepare(m.support_vectors, m.support_count())) {
         const size_t d = m.dim();
         order = kernel.basis().max_order();
-        truncated = kernel.basis().truncated();
+        truncated = kernel.basis().order_truncated();
+        cap = kernel.basis().max_total_degree();
+        capped = kernel.basis().degree_truncated();
         for (size_t l = 0; l < d; ++l) {
             const double p0 = kernel.basis().recurrence(l).p0();
             kappa.push_back(p0 * p0);
@@ -68,11 +74,13 @@ std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, siz
                                           const std::vector<double>& grid) {
     const auto& rec = p.kernel.basis().recurrence(j);
     const size_t nsv = m.support_count(), d = m.dim();
+    // A total-degree cap N keeps the main-effect functions p_k(x_j), k <= min(n_j, N).
+    const int n = std::min(m.degrees[j], static_cast<int>(p.kernel.basis().max_total_degree()));
     std::vector<double> G(grid.size() * nsv);
     for (size_t t = 0; t < grid.size(); ++t) {
         const double z = m.scaler.scale(j, grid[t]);
         for (size_t i = 0; i < nsv; ++i)
-            G[t * nsv + i] = rec.kernel_direct(m.support_vectors[i * d + j], z, m.degrees[j]) - p.kappa[j];
+            G[t * nsv + i] = rec.kernel_direct(m.support_vectors[i * d + j], z, n) - p.kappa[j];
     }
     return G;
 }
@@ -145,6 +153,107 @@ struct TruncatedTerms {
     }
 };
 
+// One support vector's term under a total-degree cap N (and the order Q). With the per-degree
+// terms T_lk = p_k(x_l) p_k(y_l) (T_l0 = kappa_l) and f_l(z, t) = kappa_l + z sum_{k>=1} t^k T_lk,
+// h_u's part of degree N' is [z^|u| t^N'] of prod_l f_l; Shapley values weight h_u by 1/|u|:
+//   phi_j = a sum_{k=1}^{n_j} T_jk sum_{r < Q} sum_{N' <= N - k} [z^r t^N'] prod_{l != j} f_l / (r + 1),
+// and interaction indices likewise with two features out. Prefix and suffix products over
+// (z^r, r < Q; t^N', N' <= N).
+struct CappedTerms {
+    size_t d, Q, N, cells;
+    std::vector<std::vector<double>> T;  // T[l][k], k = 0..n_l
+    std::vector<double> pre, suf, run, conv, weight;
+
+    CappedTerms(const Basis& basis)
+        : d(basis.dim()), Q(basis.max_order()), N(basis.max_total_degree()), cells(Q * (N + 1)), T(d),
+          pre((d + 1) * cells), suf((d + 1) * cells), run(cells), conv(cells), weight(N + 1) {
+        for (size_t l = 0; l < d; ++l) T[l].resize(static_cast<size_t>(basis.degree(l)) + 1);
+    }
+
+    void load(const PreparedPoints& rows, size_t r, const PreparedPoints& sv, size_t i) {
+        for (size_t l = 0; l < d; ++l)
+            for (size_t k = 0; k < T[l].size(); ++k)
+                T[l][k] = rows.values_t[l][k * rows.count + r] * sv.values_t[l][k * sv.count + i];
+    }
+
+    // out = in * f_l, truncated to r < Q, N' <= N.
+    void times(const double* in, double* out, size_t l) const {
+        std::fill(out, out + cells, 0.0);
+        for (size_t q = 0; q < Q; ++q)
+            for (size_t t = 0; t <= N; ++t) {
+                const double v = in[q * (N + 1) + t];
+                if (v == 0.0) continue;
+                out[q * (N + 1) + t] += T[l][0] * v;
+                if (q + 1 >= Q) continue;
+                for (size_t k = 1; k < T[l].size() && t + k <= N; ++k) out[(q + 1) * (N + 1) + t + k] += T[l][k] * v;
+            }
+    }
+
+    void prepare() {
+        std::fill(pre.begin(), pre.begin() + static_cast<std::ptrdiff_t>(cells), 0.0);
+        pre[0] = 1.0;
+        for (size_t l = 0; l < d; ++l) times(&pre[l * cells], &pre[(l + 1) * cells], l);
+        std::fill(suf.begin() + static_cast<std::ptrdiff_t>(d * cells), suf.end(), 0.0);
+        suf[d * cells] = 1.0;
+        for (size_t l = d; l-- > 0;) times(&suf[(l + 1) * cells], &suf[l * cells], l);
+    }
+
+    // weight[M] = sum_{r < orders} sum_{N' <= M} [z^r t^N'](a * b) / (r + 1).
+    void weights(const double* a, const double* b, size_t orders) {
+        std::fill(weight.begin(), weight.end(), 0.0);
+        for (size_t r = 0; r < orders; ++r)
+            for (size_t t = 0; t <= N; ++t) {
+                double c = 0.0;
+                for (size_t r1 = 0; r1 <= r; ++r1)
+                    for (size_t t1 = 0; t1 <= t; ++t1) c += a[r1 * (N + 1) + t1] * b[(r - r1) * (N + 1) + t - t1];
+                weight[t] += c / static_cast<double>(r + 1);
+            }
+        for (size_t t = 1; t <= N; ++t) weight[t] += weight[t - 1];
+    }
+
+    [[nodiscard]] double shapley(size_t j) {
+        weights(&pre[j * cells], &suf[(j + 1) * cells], Q);
+        double phi = 0.0;
+        for (size_t k = 1; k < T[j].size() && k <= N; ++k) phi += T[j][k] * weight[N - k];
+        return phi;
+    }
+
+    void interactions(double a, double* I) {
+        if (Q < 2) return;
+        for (size_t j = 0; j < d; ++j) {
+            std::copy_n(&pre[j * cells], cells, run.begin());
+            for (size_t k = j + 1; k < d; ++k) {
+                weights(run.data(), &suf[(k + 1) * cells], Q - 1);
+                double v = 0.0;
+                for (size_t k1 = 1; k1 < T[j].size() && k1 <= N; ++k1)
+                    for (size_t k2 = 1; k2 < T[k].size() && k1 + k2 <= N; ++k2)
+                        v += T[j][k1] * T[k][k2] * weight[N - k1 - k2];
+                I[j * d + k] += a * v;
+                I[k * d + j] += a * v;
+                times(run.data(), conv.data(), k);
+                std::swap(run, conv);
+            }
+        }
+    }
+
+    // Main and pair components of this support vector (pairs when the order keeps them).
+    void components(double a, const Prepared& p, double* main, double* pair) const {
+        size_t c = 0;
+        for (size_t j = 0; j < d; ++j) {
+            double g = 0.0;
+            for (size_t k = 1; k < T[j].size() && k <= N; ++k) g += T[j][k];
+            main[j] += a * g * p.kappa_but[j];
+            for (size_t l = j + 1; l < d; ++l, ++c) {
+                if (Q < 2) continue;
+                double v = 0.0;
+                for (size_t k1 = 1; k1 < T[j].size() && k1 <= N; ++k1)
+                    for (size_t k2 = 1; k2 < T[l].size() && k1 + k2 <= N; ++k2) v += T[j][k1] * T[l][k2];
+                pair[c] += a * v * p.kappa_but2[j * d + l];
+            }
+        }
+    }
+};
+
 }  // namespace
 
 Explanation explain(const Model& model, std::span<const double> X, size_t rows, const ExplainOptions& options,
@@ -175,6 +284,8 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
     {
         std::vector<double> K(d), gamma(d), prefix(d + 1), suffix(d + 1), loo(d), f(d);
         TruncatedTerms cut(d, p.truncated ? p.order : 0);
+        std::optional<CappedTerms> capped;
+        if (p.capped) capped.emplace(p.kernel.basis());
 #pragma omp for schedule(static)
         for (std::ptrdiff_t rr = 0; rr < n; ++rr) {
             const auto r = static_cast<size_t>(rr);
@@ -182,6 +293,15 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
             double h = 0.0;
             for (size_t i = 0; i < nsv; ++i) {
                 const double a = model.coefficients[i];
+                if (capped) {
+                    h += a * p.kernel.entry(Q, r, p.sv, i);
+                    capped->load(Q, r, p.sv, i);
+                    capped->prepare();
+                    for (size_t j = 0; j < d; ++j) phi[j] += a * capped->shapley(j);
+                    if (options.interactions) capped->interactions(a, &out.interaction[r * d * d]);
+                    if (options.components) capped->components(a, p, &out.main[r * d], &out.pair[r * npairs]);
+                    continue;
+                }
                 p.kernel.factors(Q, r, p.sv, i, K.data());
                 double full = a;
                 for (size_t l = 0; l < d; ++l) {
@@ -269,11 +389,42 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
     s.second = second;
     s.x = grid_over(model, first, grid_points);
     s.y = grid_over(model, second, grid_points);
-    const auto Gx = centred_kernel_matrix(model, p, first, s.x);
-    const auto Gy = centred_kernel_matrix(model, p, second, s.y);
     const size_t nsv = model.support_count();
     const double k = p.order >= 2 ? p.kappa_but2[first * d + second] : 0.0;  // no pair terms below order 2
     s.h.assign(grid_points * grid_points, 0.0);
+    if (p.capped) {  // sum over k1, k2 >= 1 with k1 + k2 <= N: not separable, term by term
+        const auto terms = [&](size_t j, const std::vector<double>& grid) {
+            // terms[(t * nsv + i) * w + kk] = p_kk(grid_t) p_kk(sv_ij)
+            const auto& rec = p.kernel.basis().recurrence(j);
+            const auto w = static_cast<size_t>(model.degrees[j]) + 1;
+            std::vector<double> out(grid.size() * nsv * w), pg(w), ps(w);
+            for (size_t t = 0; t < grid.size(); ++t) {
+                rec.evaluate_all(model.scaler.scale(j, grid[t]), pg);
+                for (size_t i = 0; i < nsv; ++i) {
+                    rec.evaluate_all(model.support_vectors[i * d + j], ps);
+                    for (size_t kk = 0; kk < w; ++kk) out[(t * nsv + i) * w + kk] = pg[kk] * ps[kk];
+                }
+            }
+            return out;
+        };
+        const auto wx = static_cast<size_t>(model.degrees[first]) + 1, wy = static_cast<size_t>(model.degrees[second]) + 1;
+        const auto Tx = terms(first, s.x), Ty = terms(second, s.y);
+        for (size_t a = 0; a < grid_points; ++a)
+            for (size_t b = 0; b < grid_points; ++b) {
+                double v = 0.0;
+                for (size_t i = 0; i < nsv; ++i) {
+                    double pair = 0.0;
+                    for (size_t k1 = 1; k1 < wx && k1 <= p.cap; ++k1)
+                        for (size_t k2 = 1; k2 < wy && k1 + k2 <= p.cap; ++k2)
+                            pair += Tx[(a * nsv + i) * wx + k1] * Ty[(b * nsv + i) * wy + k2];
+                    v += model.coefficients[i] * pair;
+                }
+                s.h[a * grid_points + b] = v * k;
+            }
+        return s;
+    }
+    const auto Gx = centred_kernel_matrix(model, p, first, s.x);
+    const auto Gy = centred_kernel_matrix(model, p, second, s.y);
     for (size_t a = 0; a < grid_points; ++a)
         for (size_t b = 0; b < grid_points; ++b) {
             double v = 0.0;
@@ -305,6 +456,30 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
             const auto r = static_cast<size_t>(rr);
             std::fill(v.begin(), v.end(), 0.0);
             for (size_t i = 0; i < nsv; ++i) {
+                if (p.capped) {  // h_u by its definition: per-degree terms, total degree <= N
+                    for (size_t u = 0; u < subsets; ++u) {
+                        if (static_cast<size_t>(__builtin_popcountll(u)) > p.order) continue;
+                        std::vector<double> poly(p.cap + 1, 0.0), next(p.cap + 1);
+                        poly[0] = model.coefficients[i];
+                        for (size_t l = 0; l < d; ++l) {
+                            const size_t w = static_cast<size_t>(model.degrees[l]) + 1;
+                            auto term = [&](size_t k) {
+                                return Q.values_t[l][k * Q.count + r] * p.sv.values_t[l][k * p.sv.count + i];
+                            };
+                            std::fill(next.begin(), next.end(), 0.0);
+                            for (size_t t = 0; t <= p.cap; ++t) {
+                                if (!(u >> l & 1)) {
+                                    next[t] = poly[t] * term(0);
+                                    continue;
+                                }
+                                for (size_t k = 1; k < w && t + k <= p.cap; ++k) next[t + k] += poly[t] * term(k);
+                            }
+                            std::swap(poly, next);
+                        }
+                        for (double c : poly) v[u] += c;
+                    }
+                    continue;
+                }
                 p.kernel.factors(Q, r, p.sv, i, K.data());
                 for (size_t u = 0; u < subsets; ++u) {  // h_u by its definition
                     if (static_cast<size_t>(__builtin_popcountll(u)) > p.order) continue;  // beyond Q: not in the basis

@@ -1,9 +1,12 @@
 #include "orca/kernel.hpp"
 
+#include "degree_budget.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace orca {
+
 namespace {
 // How much larger than the direct sum's rounding error the identity's error bound may be.
 constexpr double kCdErrorRatio = 32.0;
@@ -71,7 +74,15 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
             for (size_t k = 0; k < w; ++k) P.values_t[j][k * count + i] = p[k];
         }
     }
+    if (basis_.degree_truncated())
+        for (size_t i = 0; i < count; ++i) P.self[i] = by_degree(P, i, P, i);
     return P;
+}
+
+double TensorKernel::by_degree(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const {
+    return degree_budget_sum(basis_, [&](size_t j, size_t k) {
+        return P.values_t[j][k * P.count + i] * Q.values_t[j][k * Q.count + l];
+    });
 }
 
 double TensorKernel::direct_factor(size_t j, const PreparedPoints& P, size_t i, const PreparedPoints& Q,
@@ -98,7 +109,7 @@ double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const 
 double TensorKernel::combine(const double* f) const {
     const size_t d = basis_.dim();
     double prod = 1.0;
-    if (!basis_.truncated()) {
+    if (!basis_.order_truncated()) {
         for (size_t j = 0; j < d; ++j) prod *= f[j];
         return prod;
     }
@@ -126,7 +137,8 @@ double TensorKernel::combine(const double* f) const {
 
 double TensorKernel::entry(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const {
     const size_t d = basis_.dim();
-    if (basis_.truncated()) {
+    if (basis_.degree_truncated()) return by_degree(P, i, Q, l);
+    if (basis_.order_truncated()) {
         constexpr size_t kStack = 64;
         double stack[kStack];
         std::vector<double> heap;
@@ -145,6 +157,16 @@ void TensorKernel::factors(const PreparedPoints& P, size_t i, const PreparedPoin
 }
 
 double TensorKernel::entry_direct(std::span<const double> x, std::span<const double> z) const {
+    if (basis_.degree_truncated()) {
+        std::vector<std::vector<double>> px(basis_.dim()), pz(basis_.dim());
+        for (size_t j = 0; j < basis_.dim(); ++j) {
+            px[j].resize(static_cast<size_t>(basis_.degree(j)) + 1);
+            pz[j].resize(px[j].size());
+            basis_.recurrence(j).evaluate_all(x[j], px[j]);
+            basis_.recurrence(j).evaluate_all(z[j], pz[j]);
+        }
+        return degree_budget_sum(basis_, [&](size_t j, size_t k) { return px[j][k] * pz[j][k]; });
+    }
     std::vector<double> f(basis_.dim());
     for (size_t j = 0; j < basis_.dim(); ++j) f[j] = basis_.recurrence(j).kernel_direct(x[j], z[j], basis_.degree(j));
     return combine(f.data());
@@ -163,6 +185,12 @@ void TensorKernel::row_scatter(const PreparedPoints& P, size_t i, const Prepared
 
 void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<double> out) const {
     const size_t n = Q.count, d = basis_.dim();
+    if (basis_.degree_truncated()) {  // entry by entry: the degree budget couples the features
+        const auto count = static_cast<std::ptrdiff_t>(n);
+#pragma omp parallel for schedule(static) if (n >= kParallelRowLength)
+        for (std::ptrdiff_t l = 0; l < count; ++l) out[static_cast<size_t>(l)] = by_degree(P, i, Q, static_cast<size_t>(l));
+        return;
+    }
     // Column blocks, each filled feature by feature while it is in cache; blocks are shared
     // among threads when the row is long.
     constexpr size_t kBlock = 512;
@@ -176,13 +204,13 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
         // Truncated basis: e[q * kBlock + l] holds the order-q sums of the features done.
         const size_t order = basis_.max_order();
         std::vector<double> e;
-        if (basis_.truncated()) {
+        if (basis_.order_truncated()) {
             e.assign((order + 1) * kBlock, 0.0);
             std::fill_n(e.begin(), kBlock, 1.0);
         }
         // Folds feature j's factors f into the block: a product, or the order recurrence.
         auto fold = [&](size_t j) {
-            if (!basis_.truncated()) {
+            if (!basis_.order_truncated()) {
                 for (size_t l = lo; l < hi; ++l) o[l] *= f[l - lo];
                 return;
             }
@@ -233,7 +261,7 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
                     if (direct[l - lo]) f[l - lo] = direct_factor(j, P, i, Q, l);
             fold(j);
         }
-        if (basis_.truncated())
+        if (basis_.order_truncated())
             for (size_t l = lo; l < hi; ++l) {
                 double sum = 0.0;
                 for (size_t q = 0; q <= order; ++q) sum += e[q * kBlock + (l - lo)];

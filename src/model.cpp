@@ -243,9 +243,9 @@ std::string basis_size_warning(const Model& model) {
     const Basis basis = model.basis();
     const double rows = static_cast<double>(model.summary.rows), size = basis.size();
     if (rows <= 0.0 || size <= kFunctionsPerRow * rows) return "";
-    std::string what = basis.truncated() ? "max_order " + std::to_string(basis.max_order())
+    std::string what = basis.order_truncated() ? "max_order " + std::to_string(basis.max_order())
                                          : "the full tensor product of " + std::to_string(basis.dim()) + " features";
-    std::string advice = basis.max_order() > 2 || !basis.truncated()
+    std::string advice = basis.max_order() > 2 || !basis.order_truncated()
                              ? "set max_order to 1 (additive) or 2 (pairs) and degree to 2..4"
                              : "lower degree (2..4) or max_order";
     char count[32];
@@ -270,6 +270,14 @@ Model shared_settings(const Dataset& data, const TrainOptions& options) {
     model.degrees = expand_degrees(options.degrees, data.cols);
     // Q >= d is the full product: stored as 0 so that the model is today's, bit for bit.
     model.max_order = resolve_max_order(options.max_order, data.cols);
+    // A cap at or above sum_j n_j leaves nothing out: stored as none, the same model bit for bit.
+    if (options.max_total_degree < 0)
+        throw ParameterError("max_total_degree must be >= 1 (or 0 for no cap), got " +
+                             std::to_string(options.max_total_degree));
+    size_t total = 0;
+    for (int n : model.degrees) total += static_cast<size_t>(std::max(n, 0));
+    model.max_total_degree =
+        static_cast<size_t>(options.max_total_degree) >= total ? 0 : options.max_total_degree;
     model.C = options.C;
     model.tolerance = options.solver.tolerance;
     (void)model.basis();  // validates degrees and max_order

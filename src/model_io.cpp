@@ -162,6 +162,7 @@ std::string model_to_json(const Model& model) {
         {"family", to_string(model.family.kind)}, {"alpha", model.family.alpha},         {"beta", model.family.beta},
         {"lambda", model.family.lambda},          {"measure", to_string(model.measure)}, {"degrees", model.degrees}};
     if (model.max_order > 0) j["kernel"]["max_order"] = model.max_order;  // absent: the full product
+    if (model.max_total_degree > 0) j["kernel"]["max_total_degree"] = model.max_total_degree;  // absent: no cap
     j["weights"] = {{"sample_weights", model.sample_weighted}};
     if (model.task == Task::classification) j["weights"]["class"] = model.class_weights;
     write_machine(j, model);
@@ -242,6 +243,15 @@ Model model_from_json(const std::string& content, const std::string& source) {
             if (q != std::floor(q) || q < 1 || q > static_cast<double>(d))
                 throw ModelFileError(kw + ".max_order: expected an integer in 1.." + std::to_string(d));
             m.max_order = q == static_cast<double>(d) ? 0 : static_cast<int>(q);
+        }
+        if (ke.contains("max_total_degree")) {  // optional: older files have no cap
+            double total = 0.0;
+            for (int n : m.degrees) total += n;
+            const double N = number(ke["max_total_degree"], kw + ".max_total_degree");
+            if (N != std::floor(N) || N < 1 || N > total)
+                throw ModelFileError(kw + ".max_total_degree: expected an integer in 1.." +
+                                     std::to_string(static_cast<long>(total)));
+            m.max_total_degree = N == total ? 0 : static_cast<int>(N);
         }
         if (j.contains("weights")) {  // optional: files without it were trained unweighted
             const json& we = j["weights"];

@@ -176,6 +176,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     r.eps = options.eps;
     r.coefficient_count = e.basis.size();
     r.max_order = e.basis.max_order();
+    r.max_total_degree = e.basis.degree_truncated() ? e.basis.max_total_degree() : 0;
     const auto P = basis_values(e);
     const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top) : okc_by_pairs(e, P);
     derive_report(r, raw);

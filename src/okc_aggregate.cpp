@@ -54,6 +54,7 @@ OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregatio
     out.eps = first.eps;
     out.coefficient_count = first.coefficient_count;
     out.max_order = first.max_order;
+    out.max_total_degree = first.max_total_degree;
     derive_report(out, raw);
     const auto count = static_cast<double>(reports.size());
     out.energy = how == OkcAggregation::energy_weighted ? energy : energy / count;

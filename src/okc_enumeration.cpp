@@ -50,8 +50,8 @@ RawOkc okc_by_enumeration(const Expansion& e, const std::vector<std::vector<doub
                 const int ra = d >= 2 && r > 0 ? 1 : 0;
                 const int cb = c > 0 ? 1 : 0;
                 const size_t q = static_cast<size_t>(b.prefix_order + ra + cb);
-                if (!e.basis.keeps_order(q)) continue;  // not a basis function (zero)
                 const size_t N = static_cast<size_t>(b.prefix_degree) + (d >= 2 ? r : 0) + c;
+                if (!e.basis.keeps(q, N)) continue;  // not a basis function (zero)
                 s.block[q * width + N] += v2;
                 by_corner[ra + 2 * cb] += v2;
                 const size_t flat = b.flat_offset + r * b.cols + c;

@@ -42,8 +42,11 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     const size_t d = r.dim;
     auto out = fmt::memory_buffer();
     auto it = std::back_inserter(out);
-    const std::string truncation =
-        r.max_order > 0 && r.max_order < d ? fmt::format(" (max order Q = {})", r.max_order) : "";
+    std::string truncation;
+    if (r.max_order > 0 && r.max_order < d) truncation += fmt::format("max order Q = {}", r.max_order);
+    if (r.max_total_degree > 0)
+        truncation += fmt::format("{}max total degree N = {}", truncation.empty() ? "" : ", ", r.max_total_degree);
+    if (!truncation.empty()) truncation = " (" + truncation + ")";
     fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions{}, {} support vectors\n",
                    family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count), truncation,
                    model.summary.support_vectors);
@@ -157,6 +160,7 @@ nlohmann::json okc_json(const OkcReport& r, const Model& model) {
                   {"measure", to_string(model.measure)},
                   {"degrees", model.degrees},
                   {"max_order", model.basis().max_order()},
+                  {"max_total_degree", model.basis().max_total_degree()},
                   {"C", model.C},
                   {"scaler", to_string(model.scaler.kind)},
                   {"support_vectors", model.summary.support_vectors},

@@ -7,6 +7,9 @@
 // A basis truncated by interaction order Q keeps the powers s^q, q <= Q (the others are not
 // basis functions), and the total index sums the orders q - 1 <= Q - 1 of the other features:
 //   g_i sum_{r < Q} [z^r] prod_{j != i} (kappa_j + g_j z).
+// A total-degree cap N keeps the powers t^N' with N' <= N; the total index is then the retained
+// mass less the retained mass of the functions without feature i (kappa_i times the product of
+// the other features' bivariate polynomials), from prefix and suffix products.
 #include <algorithm>
 
 #include "okc_internal.hpp"
@@ -26,10 +29,11 @@ void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P
     pairwise.assign(d * d, 0.0);
     const bool pairs_kept = e.basis.keeps_order(2);
     // c_{k e_i} = (prod_{j != i} p_0^(j)) sum_l a_l p_k(x_li), k >= 1.
+    const size_t cap = e.basis.max_total_degree();
     for (size_t i = 0; i < d; ++i) {
         const size_t w = static_cast<size_t>(e.basis.degree(i)) + 1;
         const double others = all_p0 / p0[i];
-        for (size_t k = 1; k < w; ++k) {
+        for (size_t k = 1; k < w && k <= cap; ++k) {
             double c = 0.0;
             for (size_t l = 0; l < m; ++l) c += e.a[l] * P[i][l * w + k];
             marginal[i] += (others * c) * (others * c);
@@ -51,7 +55,7 @@ void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P
                 const double* pj = &P[j][l * wj];
                 for (size_t k = 1; k < wi; ++k) {
                     const double f = e.a[l] * pi[k];
-                    for (size_t r = 1; r < wj; ++r) c[k * wj + r] += f * pj[r];
+                    for (size_t r = 1; r < wj && k + r <= cap; ++r) c[k * wj + r] += f * pj[r];
                 }
             }
             double mass = 0.0;
@@ -90,6 +94,61 @@ void truncated_totals(const std::vector<double>& kappa, const std::vector<double
     }
 }
 
+// T_i masses of one pair under a total-degree cap (and the order Q): the pair's retained mass
+// less kappa_i times the retained mass of prod_{j != i} (kappa_j + s sum_k t^k g_jk), from
+// prefix and suffix products over (q <= Q, N <= cap) and a cumulative table of each suffix.
+struct CappedTotals {
+    size_t d, Q, cap, cells;
+    std::vector<std::vector<double>> terms;  // g_jk, k = 1..n_j (index 0 unused)
+    std::vector<double> pre, suf, cum;
+
+    CappedTotals(size_t dim, size_t order, size_t reach)
+        : d(dim), Q(order), cap(reach), cells((order + 1) * (reach + 1)), terms(dim),
+          pre(dim ? (dim + 1) * cells : 0), suf(pre.size()), cum(cells) {}
+
+    void set_terms(size_t j, const double* g, size_t w) { terms[j].assign(g, g + w); }
+
+    // out = in * (kappa + s sum_k t^k g_k), truncated to q <= Q, N <= cap.
+    void times(const double* in, double* out, double kappa, const std::vector<double>& g) const {
+        std::fill(out, out + cells, 0.0);
+        for (size_t q = 0; q <= Q; ++q)
+            for (size_t N = 0; N <= cap; ++N) {
+                const double v = in[q * (cap + 1) + N];
+                if (v == 0.0) continue;
+                out[q * (cap + 1) + N] += kappa * v;
+                if (q == Q) continue;
+                for (size_t k = 1; k < g.size() && N + k <= cap; ++k) out[(q + 1) * (cap + 1) + N + k] += g[k] * v;
+            }
+    }
+
+    void add(const std::vector<double>& kappa, double kept, double weight, std::vector<double>& total) {
+        std::fill(pre.begin(), pre.begin() + static_cast<std::ptrdiff_t>(cells), 0.0);
+        pre[0] = 1.0;
+        for (size_t j = 0; j < d; ++j) times(&pre[j * cells], &pre[(j + 1) * cells], kappa[j], terms[j]);
+        std::fill(suf.begin() + static_cast<std::ptrdiff_t>(d * cells), suf.end(), 0.0);
+        suf[d * cells] = 1.0;
+        for (size_t j = d; j-- > 0;) times(&suf[(j + 1) * cells], &suf[j * cells], kappa[j], terms[j]);
+        for (size_t i = 0; i < d; ++i) {
+            // cum[a][b] = sum of suffix_{i+1} over q <= a, N <= b.
+            const double* s = &suf[(i + 1) * cells];
+            for (size_t q = 0; q <= Q; ++q)
+                for (size_t N = 0; N <= cap; ++N) {
+                    double v = s[q * (cap + 1) + N];
+                    if (q > 0) v += cum[(q - 1) * (cap + 1) + N];
+                    if (N > 0) v += cum[q * (cap + 1) + N - 1];
+                    if (q > 0 && N > 0) v -= cum[(q - 1) * (cap + 1) + N - 1];
+                    cum[q * (cap + 1) + N] = v;
+                }
+            const double* p = &pre[i * cells];
+            double without = 0.0;
+            for (size_t q = 0; q <= Q; ++q)
+                for (size_t N = 0; N <= cap; ++N)
+                    if (p[q * (cap + 1) + N] != 0.0) without += p[q * (cap + 1) + N] * cum[(Q - q) * (cap + 1) + cap - N];
+            total[i] += weight * (kept - kappa[i] * without);
+        }
+    }
+};
+
 }  // namespace
 
 RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& P) {
@@ -100,9 +159,11 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
     std::vector<double> kappa(d);
     for (size_t j = 0; j < d; ++j) kappa[j] = e.basis.recurrence(j).p0() * e.basis.recurrence(j).p0();
     const size_t order = e.basis.max_order();
-    const bool truncated = e.basis.truncated();
+    const bool truncated = e.basis.order_truncated();
     // Above Q times the largest degree every (q <= Q, N) cell is zero: the table stops there.
-    const size_t reach = std::min(raw.total_degree, order * static_cast<size_t>(e.basis.max_degree()));
+    const size_t reach = std::min({raw.total_degree, order * static_cast<size_t>(e.basis.max_degree()),
+                                   e.basis.max_total_degree()});
+    const bool capped = e.basis.degree_truncated();
 
     // Work is cut into fixed chunks of rows i, each with its own accumulators, summed in chunk
     // order afterwards: the result has the same bits for any number of threads.
@@ -116,8 +177,10 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
         std::vector<double> poly((d + 1) * width), next((d + 1) * width);
         std::vector<double> g(static_cast<size_t>(e.basis.max_degree()) + 1);
         std::vector<double> K(d), g_sum(d), prefix(d + 1), suffix(d + 1);
-        // Truncated total index: prefix and suffix polynomials in z of degree < Q.
+        // Truncated total index: prefix and suffix polynomials in z of degree < Q; under a degree
+        // cap, bivariate (q <= Q, N <= cap) prefix and suffix products and the features' terms.
         std::vector<double> pre(truncated ? (d + 1) * order : 0), suf(truncated ? (d + 1) * order : 0);
+        CappedTotals capped_totals(capped ? d : 0, order, reach);
 #pragma omp for schedule(dynamic, 1)
         for (std::ptrdiff_t chunk = 0; chunk < nchunks; ++chunk) {
             std::vector<double>& block = block_t[static_cast<size_t>(chunk)];
@@ -141,6 +204,7 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
                         }
                         g_sum[j] = gs;
                         K[j] = kappa[j] + gs;
+                        if (capped) capped_totals.set_terms(j, g.data(), w);
                         // next = kappa_j * poly + s * sum_k t^k g_k * poly
                         const size_t next_q = std::min(max_q + 1, order), next_N = std::min(max_N + w - 1, reach);
                         for (size_t q = 0; q <= next_q; ++q)
@@ -163,6 +227,13 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
                     }
                     for (size_t q = 0; q <= max_q; ++q)
                         for (size_t N = 0; N <= max_N; ++N) block[q * width + N] += weight * poly[q * width + N];
+                    if (capped) {
+                        double kept = 0.0;
+                        for (size_t q = 0; q <= max_q; ++q)
+                            for (size_t N = 0; N <= max_N; ++N) kept += poly[q * width + N];
+                        capped_totals.add(kappa, kept, weight, total);
+                        continue;
+                    }
                     if (truncated) {
                         truncated_totals(kappa, g_sum, order, pre, suf, weight, total);
                         continue;

@@ -1,7 +1,8 @@
 #pragma once
 // The tensor-product basis: one orthonormal 1-D family and one truncation degree per feature,
-// optionally truncated by interaction order: only the functions phi_k with at most Q active
-// features (k_j > 0 for at most Q of the j) are kept ("ANOVA" truncation; math.md).
+// optionally truncated by interaction order (only the functions phi_k with at most Q active
+// features, k_j > 0 for at most Q of the j: "ANOVA" truncation) and by total degree (only the
+// phi_k with sum_j k_j <= N); math.md.
 #include <cstddef>
 #include <vector>
 
@@ -23,7 +24,9 @@ class Basis {
   public:
     // One family for all features, degrees[j] = n_j (>= 0); max_order Q >= 1 keeps the functions
     // of at most Q active features, 0 keeps all (the full tensor product). Throws ParameterError.
-    Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order = 0);
+    // max_total_degree N >= 1 keeps the functions of total degree at most N, 0 all.
+    Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order = 0,
+          int max_total_degree = 0);
 
     [[nodiscard]] size_t dim() const { return degrees_.size(); }
     [[nodiscard]] int degree(size_t j) const { return degrees_[j]; }
@@ -36,12 +39,22 @@ class Basis {
     [[nodiscard]] double constant_function() const;
     // The interaction order Q in force: min(max_order, d), or d without truncation.
     [[nodiscard]] size_t max_order() const { return max_order_; }
-    // True when Q < d: some tensor-product functions are left out.
-    [[nodiscard]] bool truncated() const { return max_order_ < dim(); }
-    // The setting as given (0: none), for the model file.
-    [[nodiscard]] int max_order_setting() const { return truncated() ? static_cast<int>(max_order_) : 0; }
-    // Whether phi_k with `active` non-zero indices is kept.
+    // True when Q < d: functions of more than Q features are left out.
+    [[nodiscard]] bool order_truncated() const { return max_order_ < dim(); }
+    // The total degree cap in force: min(max_total_degree, sum_j n_j), or sum_j n_j without one.
+    [[nodiscard]] size_t max_total_degree() const { return max_total_degree_; }
+    // True when the cap is below sum_j n_j: functions of higher total degree are left out.
+    [[nodiscard]] bool degree_truncated() const { return max_total_degree_ < total_degree(); }
+    // sum_j n_j: the highest total degree of the full product.
+    [[nodiscard]] size_t total_degree() const;
+    // True when either truncation leaves functions out.
+    [[nodiscard]] bool truncated() const { return order_truncated() || degree_truncated(); }
+    // Whether phi_k with `active` non-zero indices is kept (by the order alone).
     [[nodiscard]] bool keeps_order(size_t active) const { return active <= max_order_; }
+    // Whether phi_k with `active` non-zero indices and total degree `total` is kept.
+    [[nodiscard]] bool keeps(size_t active, size_t total) const {
+        return active <= max_order_ && total <= max_total_degree_;
+    }
     // Number of basis functions kept: prod_j (n_j + 1) without truncation, else
     // sum_{|u| <= Q} prod_{j in u} n_j; a double because it can exceed 2^64.
     [[nodiscard]] double size() const;
@@ -53,6 +66,7 @@ class Basis {
     Measure measure_;
     std::vector<int> degrees_;
     size_t max_order_ = 0;
+    size_t max_total_degree_ = 0;
     std::vector<Recurrence> recurrences_;
 };
 

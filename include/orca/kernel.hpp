@@ -3,7 +3,9 @@
 // or, for a basis truncated by interaction order Q, K_Q(x, z) = sum_{q <= Q} e_q(k'_1, ..., k'_d)
 // with k'_j = K_{n_j} - kappa_j (kappa_j = p_0(x_j) p_0(z_j)) and e_q the elementary symmetric
 // polynomials weighted by the kappas (the O(dQ) recurrence below): the kernel of exactly the
-// retained functions. Q = d takes the plain product, bit for bit.
+// retained functions. Q = d takes the plain product, bit for bit. A basis truncated by total
+// degree N sums the per-degree terms p_k(x_j) p_k(z_j) by a degree-budget recurrence over the
+// features (O(d N n), with the order Q tracked too when both apply).
 //
 // Each 1-D factor is evaluated in O(1) from p_n and p_{n+1} cached per point (Christoffel–
 // Darboux identity), so an entry costs O(d) like an RBF entry. The identity divides by s - t,
@@ -69,6 +71,8 @@ class TensorKernel {
 
   private:
     [[nodiscard]] double factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const;
+    // K(P_i, Q_l) for a basis truncated by total degree, from the cached p_k values.
+    [[nodiscard]] double by_degree(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const;
 
     // K_{n_j}(P_ij, Q_lj) as the dot product of the cached p_k values (exact, O(n_j)).
     [[nodiscard]] double direct_factor(size_t j, const PreparedPoints& P, size_t i, const PreparedPoints& Q,

@@ -49,6 +49,8 @@ struct TrainOptions {
     // Interaction order Q: keep the basis functions of at most Q active features (0: all;
     // kAutoMaxOrder: by the number of features, see resolve_max_order).
     int max_order = 0;
+    // Total degree N: keep the basis functions with sum_j k_j <= N (0: no cap).
+    int max_total_degree = 0;
     double C = 1.0;
     // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as
     // scikit-learn).
@@ -111,6 +113,7 @@ class Model {
     Measure measure = Measure::probability;
     std::vector<int> degrees;  // one per feature
     int max_order = 0;         // interaction order Q of the basis (0: the full tensor product)
+    int max_total_degree = 0;  // total-degree cap N of the basis (0: none)
     double C = 1.0;
     double epsilon = 0.0;                         // regression's tube half-width
     std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
@@ -137,7 +140,7 @@ class Model {
 
     [[nodiscard]] size_t dim() const { return feature_names.size(); }
     [[nodiscard]] size_t support_count() const { return coefficients.size(); }
-    [[nodiscard]] Basis basis() const { return Basis(family, measure, degrees, max_order); }
+    [[nodiscard]] Basis basis() const { return Basis(family, measure, degrees, max_order, max_total_degree); }
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 
     // Decision values g(x) for raw (unscaled) rows. clipped_rows receives how many rows had a

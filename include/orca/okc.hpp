@@ -63,6 +63,7 @@ struct OkcReport {
     std::vector<Coefficient> coefficients;  // largest |c_k| first (enumeration only)
     double coefficient_count = 0.0;         // basis functions kept: prod_j (n_j + 1), or fewer under Q
     size_t max_order = 0;                   // interaction order Q of the basis (d: untruncated)
+    size_t max_total_degree = 0;            // total-degree cap N of the basis (sum n_j: none)
 };
 
 // Estimated floating-point work of each algorithm, for the automatic choice and for messages.

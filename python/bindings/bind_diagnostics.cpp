@@ -23,6 +23,7 @@ Setting setting_of(const py::dict& d) {
     s.measure = parse_measure(d["measure"].cast<std::string>());
     s.degrees = {d["degree"].cast<int>()};
     if (d.contains("max_order")) s.max_order = d["max_order"].cast<int>();
+    if (d.contains("max_total_degree")) s.max_total_degree = d["max_total_degree"].cast<int>();
     s.C = d["C"].cast<double>();
     return s;
 }

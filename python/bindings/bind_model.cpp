@@ -33,7 +33,7 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
           const std::vector<int>& degrees, double C, double tol, double cache_mb, bool shrinking, long max_iter,
           const std::map<std::string, double>& class_weight, bool balanced, const std::vector<double>& sample_weight,
           const std::string& task, double epsilon, const std::string& multi_class, bool probability, uint64_t seed,
-          int max_order) {
+          int max_order, int max_total_degree) {
     TrainOptions o;
     o.task = parse_task(task);
     std::vector<std::string> labels;
@@ -50,6 +50,7 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
     o.measure = parse_measure(measure);
     o.degrees = degrees;
     o.max_order = max_order;
+    o.max_total_degree = max_total_degree;
     o.C = C;
     o.solver.tolerance = tol;
     o.solver.cache_mb = cache_mb;
@@ -147,6 +148,9 @@ void bind_model(py::module_& m) {
         .def_property_readonly(
             "max_order", [](const Model& s) { return s.max_order; },
             "interaction order Q of the basis (0: the full tensor product)")
+        .def_property_readonly(
+            "max_total_degree", [](const Model& s) { return s.max_total_degree; },
+            "total-degree cap N of the basis (0: none)")
         .def_property_readonly("C", [](const Model& s) { return s.C; })
         .def_property_readonly("bias", [](const Model& s) { return s.bias; })
         .def_property_readonly(
@@ -228,7 +232,7 @@ void bind_model(py::module_& m) {
           py::arg("class_weight") = std::map<std::string, double>{}, py::arg("balanced") = false,
           py::arg("sample_weight") = std::vector<double>{}, py::arg("task") = "classification",
           py::arg("epsilon") = 0.1, py::arg("multi_class") = "ovo", py::arg("probability") = false,
-          py::arg("seed") = 0, py::arg("max_order") = 0,
+          py::arg("seed") = 0, py::arg("max_order") = 0, py::arg("max_total_degree") = 0,
           "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets). Releases the GIL.");
     m.def(
         "fit_sigmoid",

@@ -43,6 +43,7 @@ class OrcaBase(BaseEstimator):
         if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
             raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
         _max_order_setting(self.max_order)
+        _max_total_degree_setting(self.max_total_degree)
 
     def _feature_names(self) -> list[str]:
         if hasattr(self, "feature_names_in_"):
@@ -74,6 +75,7 @@ class OrcaBase(BaseEstimator):
                                 self._degrees(names), float(self.C), float(self.tol), float(self.cache_mb),
                                 bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
                                 task=self._task, max_order=_max_order_setting(self.max_order),
+                                max_total_degree=_max_total_degree_setting(self.max_total_degree),
                                 **task_options)
         if self.model_.basis_warning:
             warnings.warn(self.model_.basis_warning, UserWarning)
@@ -300,7 +302,8 @@ class OrcaBase(BaseEstimator):
         params = extra.get("params") or {
             "family": model.family, "degree": list(model.degrees), "C": model.C, "alpha": model.alpha,
             "beta": model.beta, "lam": model.lam, "measure": model.measure,
-            "max_order": model.max_order or None}  # the resolved order: the same model on refit
+            "max_order": model.max_order or None,  # the resolved order: the same model on refit
+            "max_total_degree": model.max_total_degree or None}
         est = cls(**params)
         est.model_ = model
         if cls._task == "classification":
@@ -321,6 +324,15 @@ def _max_order_setting(value) -> int:
     if isinstance(value, Integral) and not isinstance(value, bool) and value >= 1:
         return int(value)
     raise ValueError(f"max_order must be 'auto', None (the full tensor product) or an integer >= 1, got {value!r}")
+
+
+def _max_total_degree_setting(value) -> int:
+    """The engine's max_total_degree setting for the estimator's parameter (None or N >= 1)."""
+    if value is None:
+        return 0
+    if isinstance(value, Integral) and not isinstance(value, bool) and value >= 1:
+        return int(value)
+    raise ValueError(f"max_total_degree must be None (no cap) or an integer >= 1, got {value!r}")
 
 
 def _plain(value: Any) -> Any:

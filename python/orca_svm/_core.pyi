@@ -20,6 +20,7 @@ class Model:
     degrees: list[int]
     lam: float
     max_order: int
+    max_total_degree: int
     basis_warning: str
     C: float
     bias: float
@@ -50,7 +51,8 @@ def fit(X: np.ndarray, y: list[float], feature_names: list[str], family: str, al
         measure: str, degrees: list[int], C: float, tol: float, cache_mb: float, shrinking: bool,
         max_iter: int, class_weight: dict[str, float] = ..., balanced: bool = False,
         sample_weight: list[float] = ..., task: str = "classification", epsilon: float = 0.1,
-        multi_class: str = "ovo", probability: bool = False, seed: int = 0, max_order: int = 0) -> Model: ...
+        multi_class: str = "ovo", probability: bool = False, seed: int = 0, max_order: int = 0,
+        max_total_degree: int = 0) -> Model: ...
 
 def fit_sigmoid(decision: list[float], y: list[float]) -> tuple[float, float]: ...
 def couple_pairwise(r: np.ndarray) -> np.ndarray: ...

@@ -15,7 +15,7 @@ from sklearn.utils.validation import check_X_y
 
 from . import _core
 from ._compat import boxplot
-from ._base import _max_order_setting
+from ._base import _max_order_setting, _max_total_degree_setting
 from ._progress import Progress
 
 
@@ -25,7 +25,7 @@ def _as_list(value) -> list:
     return list(value)
 
 
-def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int) -> list[dict]:
+def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int, max_total_degree=None) -> list[dict]:
     alphas, betas = _as_list(alpha), _as_list(beta)
     if len(alphas) != len(betas):
         if len(alphas) == 1:
@@ -35,12 +35,13 @@ def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int) -
         else:
             raise ValueError("alpha and beta lists must have the same length (they are paired)")
     out = []
-    for (a, b), lm, c, q, n in product(zip(alphas, betas), _as_list(lam), _as_list(C), _as_list(max_order),
-                                      _as_list(degree)):
+    for (a, b), lm, c, q, cap, n in product(zip(alphas, betas), _as_list(lam), _as_list(C), _as_list(max_order),
+                                           _as_list(max_total_degree), _as_list(degree)):
         if not isinstance(c, Real) or not c > 0:
             raise ValueError(f"C values must be numbers > 0, got {c!r}")
         out.append({"family": family, "alpha": float(a), "beta": float(b), "lam": float(lm), "measure": measure,
-                    "degree": int(n), "max_order": _core.resolve_max_order(_max_order_setting(q), d), "C": float(c)})
+                    "degree": int(n), "max_order": _core.resolve_max_order(_max_order_setting(q), d),
+                    "max_total_degree": _max_total_degree_setting(cap), "C": float(c)})
     return out
 
 
@@ -100,6 +101,8 @@ class SweepResult:
         params = {"family": s["family"], "degree": s["degrees"][0], "C": s["C"], "measure": s["measure"]}
         if s.get("max_order"):
             params["max_order"] = s["max_order"]
+        if s.get("max_total_degree"):
+            params["max_total_degree"] = s["max_total_degree"]
         if s["family"] == "jacobi":
             params.update(alpha=s["alpha"], beta=s["beta"])
         if s["family"] == "gegenbauer":
@@ -162,10 +165,11 @@ def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps) -> str:
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
           measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
           eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None,
-          verbose: int = 0, max_order="auto") -> SweepResult:
+          verbose: int = 0, max_order="auto", max_total_degree=None) -> SweepResult:
     """Cross-validated accuracy (stratified ``cv`` folds) and the OKC profile of every setting of
     the grid degree x max_order x C x (alpha, beta) pairs (the same results as ``orca sweep``;
-    ``max_order`` "auto", None for the full tensor product, Q, or a list of them). The Occam
+    ``max_order`` "auto", None for the full tensor product, Q, or a list of them; likewise
+    ``max_total_degree``, None or N). The Occam
     selection among the settings within ``tolerance`` of the best (default: one standard error)
     is in ``best_params`` and ``reason``.
 
@@ -175,7 +179,7 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
     if not isinstance(cv, int) or cv < 2:
         raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
     Xc, labels, names = _data(X, y)
-    settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1])
+    settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree)
     eps = [float(e) for e in eps]
     tolerance = -1.0 if tolerance is None else float(tolerance)
     if client is None:
@@ -233,7 +237,7 @@ def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: 
               beta: float = 0.0, lam: float = 0.5, measure: str = "probability", bootstrap: int | None = None,
               cv: int | None = None, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
               eps: Sequence[float] = (0.01, 0.05, 0.10), client=None, verbose: int = 0,
-              max_order: int | str | None = "auto") -> StabilityResult:
+              max_order: int | str | None = "auto", max_total_degree: int | None = None) -> StabilityResult:
     """The OKC indices of one setting over ``bootstrap`` resamples or ``cv`` leave-one-fold-out
     refits (exactly one of them), as ``orca stability`` computes them. With ``client`` (a
     ``distributed.Client``) every refit is one task on the cluster; the resamples are drawn
@@ -245,7 +249,7 @@ def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: 
     if not isinstance(count, int) or count < 2:
         raise ValueError(f"bootstrap and cv need at least 2 resamples, got {count!r}")
     Xc, labels, names = _data(X, y)
-    setting = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1])
+    setting = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree)
     if len(setting) != 1:
         raise ValueError("stability takes one setting")
     kind = "bootstrap" if bootstrap is not None else "cv"

@@ -35,6 +35,9 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         and pairs). None keeps the full tensor product; "auto" keeps it for one or two features
         and is 1 beyond (the full product interpolates with more features; docs/accuracy.md
         measures these defaults).
+    max_total_degree : int or None, default=None
+        Total degree N: keep only the basis functions with k_1 + ... + k_d <= N (with max_order,
+        both apply). None: no cap.
     alpha, beta : float, default=0.0
         Jacobi exponents (> -1), used with ``family="jacobi"``.
     lam : float, default=0.5
@@ -96,7 +99,8 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
                  tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True, max_iter: int = -1,
                  out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
                  decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
-                 max_order: int | str | None = "auto"):
+                 max_order: int | str | None = "auto",
+                 max_total_degree: int | None = None):
         self.family = family
         self.degree = degree
         self.C = C
@@ -115,6 +119,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.probability = probability
         self.random_state = random_state
         self.max_order = max_order
+        self.max_total_degree = max_total_degree
 
     # --- fitting -------------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None) -> "OrcaSVC":

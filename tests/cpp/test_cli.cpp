@@ -360,6 +360,12 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
     // The default order is automatic: additive for six features.
     ASSERT_EQ(run("fit" + data + " --model " + path("auto.json")).code, 0);
     EXPECT_TRUE(slurp(path("auto.json")) == slurp(path("q1.json")));
+    ASSERT_EQ(run("fit" + data + " --degree 3 --max-order 2 --max-total-degree 4 --model " + path("cap.json")).code, 0);
+    const RunResult capped = run("analyze --model " + path("cap.json"));
+    EXPECT_NE(capped.out.find("(max order Q = 2, max total degree N = 4)"), std::string::npos) << capped.out;
+    const RunResult sw_cap = run("sweep" + data + " --degree 3 --max-total-degree 2,4 --cv 3 -q");
+    ASSERT_EQ(sw_cap.code, 0) << sw_cap.err;
+    EXPECT_NE(sw_cap.out.find("| legendre n=3 Q=1 N<=2 C=1"), std::string::npos) << sw_cap.out;
     const RunResult sw = run("sweep" + data + " --degree 2,3 --max-order 1,2 --cv 3 -q");
     ASSERT_EQ(sw.code, 0) << sw.err;
     EXPECT_NE(sw.out.find("| legendre n=3 Q=2 C=1"), std::string::npos) << sw.out;

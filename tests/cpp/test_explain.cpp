@@ -17,7 +17,7 @@ namespace {
 
 // A trained model on random data with a nonlinear target in d features.
 Model random_model(const char* family, double alpha, double beta, Measure measure, std::vector<int> degrees,
-                   unsigned seed, size_t m = 60, int max_order = 0) {
+                   unsigned seed, size_t m = 60, int max_order = 0, int max_total_degree = 0) {
     const size_t d = degrees.size();
     Dataset ds;
     ds.source = "random";
@@ -37,6 +37,7 @@ Model random_model(const char* family, double alpha, double beta, Measure measur
     o.measure = measure;
     o.degrees = std::move(degrees);
     o.max_order = max_order;
+    o.max_total_degree = max_total_degree;
     o.C = 10.0;
     return Model::train(ds, o);
 }
@@ -118,7 +119,8 @@ struct Case {
     double alpha, beta;
     Measure measure;
     std::vector<int> degrees;
-    int max_order = 0;  // interaction order Q (0: the full product)
+    int max_order = 0;         // interaction order Q (0: the full product)
+    int max_total_degree = 0;  // total-degree cap N (0: none)
 };
 
 // The last four are truncated by interaction order: the quadrature oracle below sees only the
@@ -131,6 +133,9 @@ const Case kCases[] = {
     {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}, 2},
     {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2, 2}, 3},
     {"hermite", 0, 0, Measure::probability, {2, 3, 2, 2}, 2},
+    {"legendre", 0, 0, Measure::probability, {3, 4, 2, 3}, 0, 4},
+    {"jacobi", 2.5, 1.2, Measure::lebesgue, {2, 3, 2, 3, 2}, 2, 4},
+    {"hermite", 0, 0, Measure::probability, {3, 3, 2}, 1, 2},
 };
 
 }  // namespace
@@ -138,7 +143,8 @@ const Case kCases[] = {
 TEST(Explain, EfficiencyAndDecisionOnEveryRow) {
     unsigned seed = 1;
     for (const auto& c : kCases) {
-        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++, 60, c.max_order);
+        const Model m =
+            random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++, 60, c.max_order, c.max_total_degree);
         const size_t rows = 200, d = m.dim();
         const auto X = rows_in_range(m, rows, seed);
         const Explanation e = explain(m, X, rows);
@@ -159,7 +165,8 @@ TEST(Explain, ShapleyMatchesCoalitionsAndQuadrature) {
     unsigned seed = 11;
     for (const auto& c : kCases) {
         SCOPED_TRACE(c.family);
-        const Model m = random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++, 60, c.max_order);
+        const Model m =
+            random_model(c.family, c.alpha, c.beta, c.measure, c.degrees, seed++, 60, c.max_order, c.max_total_degree);
         const size_t rows = 6, d = m.dim();
         const auto X = rows_in_range(m, rows, seed);
         const Explanation e = explain(m, X, rows);
@@ -309,5 +316,65 @@ TEST(Explain, AdditiveModelIsItsShapeFunctions) {
             for (size_t l = 0; l < d; ++l) at[t * d + l] = l == j ? shapes[j].x[t] : X[l];
         const Explanation g = explain(m, at, shapes[j].x.size());
         for (size_t t = 0; t < shapes[j].x.size(); ++t) EXPECT_NEAR(g.main[t * d + j], shapes[j].h[t], tol);
+    }
+}
+
+TEST(Explain, CappedModelsComponentsAndInteractionsFromTheQuadratureOracle) {
+    // h_u by Moebius inversion of v(S), which the quadrature oracle computes from the decision
+    // function alone: main and pair components, the remainder and the interaction indices of
+    // models truncated by total degree (with and without an order) against it.
+    for (auto [max_order, cap] : {std::pair{0, 4}, std::pair{2, 5}, std::pair{3, 3}}) {
+        SCOPED_TRACE("Q=" + std::to_string(max_order) + " N=" + std::to_string(cap));
+        const Model m = random_model("jacobi", 1.5, 0.5, Measure::probability, {3, 2, 4, 2}, 71u, 60, max_order, cap);
+        const size_t rows = 4, d = m.dim();
+        const auto X = rows_in_range(m, rows, 72u);
+        ExplainOptions o;
+        o.interactions = true;
+        const Explanation e = explain(m, X, rows, o);
+        const auto P = scaled(m, X);
+        const double tol = 1e-10 * scale_of(e);
+        for (size_t r = 0; r < rows; ++r) {
+            const std::vector<double> x(P.begin() + static_cast<std::ptrdiff_t>(r * d),
+                                        P.begin() + static_cast<std::ptrdiff_t>((r + 1) * d));
+            const auto v = coalition_values_by_quadrature(m, x);
+            std::vector<double> h(v.size(), 0.0);
+            for (size_t u = 0; u < v.size(); ++u)
+                for (size_t S = u;; S = (S - 1) & u) {  // subsets S of u
+                    h[u] += ((__builtin_popcountll(u ^ S) & 1) ? -1.0 : 1.0) * v[S];
+                    if (S == 0) break;
+                }
+            double rest = 0.0;
+            for (size_t u = 0; u < h.size(); ++u)
+                if (__builtin_popcountll(u) >= 3) rest += h[u];
+            EXPECT_NEAR(e.remainder[r], rest, tol);
+            size_t c = 0;
+            for (size_t j = 0; j < d; ++j) {
+                EXPECT_NEAR(e.main[r * d + j], h[size_t{1} << j], tol);
+                for (size_t l = j + 1; l < d; ++l, ++c) {
+                    EXPECT_NEAR(e.pair[r * d * (d - 1) / 2 + c], h[(size_t{1} << j) | (size_t{1} << l)], tol);
+                    double I = 0.0;
+                    for (size_t u = 0; u < h.size(); ++u)
+                        if ((u >> j & 1) && (u >> l & 1)) I += h[u] / static_cast<double>(__builtin_popcountll(u) - 1);
+                    EXPECT_NEAR(e.interaction[(r * d + j) * d + l], I, tol);
+                }
+            }
+        }
+        // Shape functions and pair surfaces equal the components at the same points.
+        const auto shapes = shape_functions(m, 4);
+        for (size_t j = 0; j < d; ++j) {
+            std::vector<double> at(shapes[j].x.size() * d);
+            for (size_t t = 0; t < shapes[j].x.size(); ++t)
+                for (size_t l = 0; l < d; ++l) at[t * d + l] = l == j ? shapes[j].x[t] : X[l];
+            const Explanation g = explain(m, at, shapes[j].x.size());
+            for (size_t t = 0; t < shapes[j].x.size(); ++t) EXPECT_NEAR(g.main[t * d + j], shapes[j].h[t], tol);
+        }
+        const PairSurface s = pair_surface(m, 0, 2, 3);
+        std::vector<double> at(9 * d);
+        for (size_t a = 0; a < 3; ++a)
+            for (size_t b = 0; b < 3; ++b)
+                for (size_t l = 0; l < d; ++l)
+                    at[(a * 3 + b) * d + l] = l == 0 ? s.x[a] : l == 2 ? s.y[b] : X[l];
+        const Explanation g = explain(m, at, 9);
+        for (size_t t = 0; t < 9; ++t) EXPECT_NEAR(g.pair[t * d * (d - 1) / 2 + 1], s.h[t], tol);  // pair (0, 2)
     }
 }

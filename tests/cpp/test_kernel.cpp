@@ -102,7 +102,7 @@ TEST(Kernel, GramMatricesArePositiveSemidefinite) {
 namespace {
 
 // K_Q(x, z) by its definition: the sum over every retained multi-index (at most Q non-zero
-// entries) of prod_j p_{k_j}(x_j) p_{k_j}(z_j), each p_k by the recurrence.
+// entries, total degree at most N) of prod_j p_{k_j}(x_j) p_{k_j}(z_j), each p_k by the recurrence.
 double truncated_by_definition(const Basis& basis, const double* x, const double* z) {
     const size_t d = basis.dim();
     std::vector<std::vector<double>> px(d), pz(d);
@@ -115,13 +115,14 @@ double truncated_by_definition(const Basis& basis, const double* x, const double
     std::vector<size_t> k(d, 0);
     double sum = 0.0;
     while (true) {
-        size_t active = 0;
+        size_t active = 0, total = 0;
         double term = 1.0;
         for (size_t j = 0; j < d; ++j) {
             active += k[j] > 0;
+            total += k[j];
             term *= px[j][k[j]] * pz[j][k[j]];
         }
-        if (active <= basis.max_order()) sum += term;
+        if (active <= basis.max_order() && total <= basis.max_total_degree()) sum += term;
         size_t j = d;
         while (j > 0 && k[j - 1] == static_cast<size_t>(basis.degree(j - 1))) k[--j] = 0;
         if (j == 0) break;
@@ -147,7 +148,7 @@ TEST(Kernel, InteractionOrderTruncationMatchesTheSumOverRetainedFunctions) {
         for (int Q = 1; Q < static_cast<int>(d); ++Q) {
             SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(Q));
             const Basis basis(FamilySpec::make(c.family, c.alpha, c.beta), c.measure, c.degrees, Q);
-            ASSERT_TRUE(basis.truncated());
+            ASSERT_TRUE(basis.order_truncated());
             const TensorKernel kernel(basis);
             const double lo = basis.family().is_bounded() ? -1.0 : -2.5;
             const size_t m = 40;
@@ -173,13 +174,57 @@ TEST(Kernel, InteractionOrderTruncationMatchesTheSumOverRetainedFunctions) {
     }
 }
 
+TEST(Kernel, TotalDegreeTruncationMatchesTheSumOverRetainedFunctions) {
+    struct Case {
+        const char* family;
+        std::vector<int> degrees;
+        int max_order, max_total_degree;
+    };
+    const Case cases[] = {{"legendre", {3, 4, 2, 5}, 0, 4}, {"legendre", {3, 4, 2, 5}, 2, 5},
+                          {"jacobi", {2, 6, 3}, 0, 1},      {"hermite", {3, 2, 4, 2, 2}, 3, 6},
+                          {"chebyshev2", {8, 8}, 0, 9}};
+    for (const auto& c : cases) {
+        SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(c.max_order) + " N=" +
+                     std::to_string(c.max_total_degree));
+        const size_t d = c.degrees.size();
+        const Basis basis(FamilySpec::make(c.family, 1.5, 0.5), Measure::probability, c.degrees, c.max_order,
+                          c.max_total_degree);
+        ASSERT_TRUE(basis.degree_truncated());
+        const TensorKernel kernel(basis);
+        const double lo = basis.family().is_bounded() ? -1.0 : -2.5;
+        const size_t m = 30;
+        const auto pts = test::uniform_points(m, d, 23u, lo, -lo);
+        const auto P = kernel.prepare(pts, m);
+        std::vector<double> row(m);
+        for (size_t i = 0; i < m; i += 3) {
+            kernel.row(P, i, P, row);
+            for (size_t l = 0; l < m; ++l) {
+                const double truth = truncated_by_definition(basis, &pts[i * d], &pts[l * d]);
+                const double scale = std::sqrt(P.self[i] * P.self[l]);
+                EXPECT_NEAR(kernel.entry(P, i, P, l), truth, 1e-12 * scale);
+                EXPECT_NEAR(row[l], truth, 1e-12 * scale);
+                EXPECT_NEAR(kernel.entry_direct(std::span(pts).subspan(i * d, d), std::span(pts).subspan(l * d, d)),
+                            truth, 1e-12 * scale);
+            }
+            EXPECT_NEAR(P.self[i], truncated_by_definition(basis, &pts[i * d], &pts[i * d]), 1e-12 * P.self[i]);
+        }
+    }
+    // The count of retained functions: k_1 + k_2 <= 2 with k_j <= 3 in two features: 6.
+    EXPECT_EQ(Basis(FamilySpec::make("legendre"), Measure::probability, {3, 3}, 0, 2).size(), 6.0);
+    // With Q = 1 too: 1 + 2 + 2 (no k = (1, 1)): 5.
+    EXPECT_EQ(Basis(FamilySpec::make("legendre"), Measure::probability, {3, 3}, 1, 2).size(), 5.0);
+    // A cap at or above sum n_j is no cap.
+    EXPECT_FALSE(Basis(FamilySpec::make("legendre"), Measure::probability, {3, 3}, 0, 6).degree_truncated());
+    EXPECT_THROW((void)Basis(FamilySpec::make("legendre"), Measure::probability, {3, 3}, 0, -2), ParameterError);
+}
+
 TEST(Kernel, InteractionOrderAtLeastDIsTheFullProductBitForBit) {
     const std::vector<int> degrees{3, 8, 2, 5};
     const auto spec = FamilySpec::make("jacobi", 0.8, 2.7);
     const TensorKernel full(Basis(spec, Measure::probability, degrees));
     for (int Q : {4, 5, 0}) {
         const Basis basis(spec, Measure::probability, degrees, Q);
-        EXPECT_FALSE(basis.truncated());
+        EXPECT_FALSE(basis.order_truncated());
         EXPECT_EQ(basis.max_order(), 4u);
         EXPECT_EQ(basis.size(), full.basis().size());
         const TensorKernel k(basis);

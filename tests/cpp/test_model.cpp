@@ -102,6 +102,32 @@ TEST(Model, InteractionOrderIsSavedLoadedAndOlderFilesMeanTheFullProduct) {
     }
 }
 
+TEST(Model, TotalDegreeCapIsSavedLoadedAndACapAtTheTopIsNone) {
+    const Dataset data = make_double_spiral();
+    TrainOptions o = legendre(8, 1.0);
+    o.max_total_degree = 10;
+    const Model capped = Model::train(data, o);
+    EXPECT_EQ(capped.max_total_degree, 10);
+    const std::string text = model_to_json(capped);
+    const Model back = model_from_json(text, "m.json");
+    EXPECT_EQ(back.max_total_degree, 10);
+    EXPECT_EQ(model_to_json(back), text);
+    EXPECT_EQ(capped.decision_function(data.X, data.rows, OutOfRange::clip, "x"),
+              back.decision_function(data.X, data.rows, OutOfRange::clip, "x"));
+    o.max_total_degree = 16;  // = n_1 + n_2: nothing left out
+    EXPECT_EQ(model_to_json(Model::train(data, o)), model_to_json(Model::train(data, legendre(8, 1.0))));
+    auto doc = nlohmann::json::parse(text);
+    doc["kernel"]["max_total_degree"] = 17;
+    try {
+        (void)model_from_json(doc.dump(), "m.json");
+        FAIL() << "accepted a cap above the total degree";
+    } catch (const ModelFileError& e) {
+        EXPECT_STREQ(e.what(), "m.json: kernel.max_total_degree: expected an integer in 1..16");
+    }
+    o.max_total_degree = -1;
+    EXPECT_THROW((void)Model::train(data, o), ParameterError);
+}
+
 TEST(Model, BasisFarLargerThanTheDataIsNamedWithTheSettingsToChange) {
     Dataset data;
     data.source = "random";

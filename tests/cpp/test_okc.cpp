@@ -20,9 +20,10 @@ namespace {
 // A random machine-like expansion: points in the domain, a with sum a = 0 (the dual's
 // equality constraint).
 Expansion random_expansion(const FamilySpec& family, Measure measure, std::vector<int> degrees, size_t m,
-                           unsigned seed, int max_order = 0) {
+                           unsigned seed, int max_order = 0, int max_total_degree = 0) {
     const size_t d = degrees.size();
-    Expansion e{Basis(family, measure, std::move(degrees), max_order), test::uniform_points(m, d, seed), {}};
+    Expansion e{Basis(family, measure, std::move(degrees), max_order, max_total_degree),
+                test::uniform_points(m, d, seed), {}};
     if (!family.is_bounded())
         for (auto& x : e.points) x *= 2.0;
     std::mt19937_64 rng(seed + 1000);
@@ -48,8 +49,11 @@ Oracle brute_force(const Expansion& e) {
     std::vector<int> k(d, 0);
     while (true) {
         const auto active = static_cast<size_t>(std::count_if(k.begin(), k.end(), [](int v) { return v > 0; }));
+        size_t total = 0;
+        for (int v : k) total += static_cast<size_t>(v);
+        const bool kept = active <= e.basis.max_order() && total <= e.basis.max_total_degree();
         double sum = 0.0;
-        for (size_t i = 0; i < e.count() && active <= e.basis.max_order(); ++i) {
+        for (size_t i = 0; i < e.count() && kept; ++i) {
             double prod = e.a[i];
             for (size_t j = 0; j < d; ++j) {
                 std::vector<double> p(static_cast<size_t>(k[j]) + 1);
@@ -58,7 +62,7 @@ Oracle brute_force(const Expansion& e) {
             }
             sum += prod;
         }
-        if (active <= e.basis.max_order()) o.c[k] = sum;
+        if (kept) o.c[k] = sum;
         size_t j = d;
         while (j > 0 && k[j - 1] == e.basis.degree(j - 1)) k[--j] = 0;
         if (j == 0) break;
@@ -212,7 +216,7 @@ TEST(Okc, TruncatedByInteractionOrderMatchesBruteForce) {
         const auto spec = c.family == std::string("gegenbauer") ? FamilySpec::make(c.family, 0, 0, c.alpha)
                                                                  : FamilySpec::make(c.family, c.alpha, c.beta);
         const Expansion e = random_expansion(spec, c.measure, c.degrees, 19, seed++, c.max_order);
-        ASSERT_TRUE(e.basis.truncated());
+        ASSERT_TRUE(e.basis.order_truncated());
         const OkcReport en = run(e, OkcMethod::enumeration, -1);
         const OkcReport pa = run(e, OkcMethod::pairs);
         expect_matches_oracle(e, en);
@@ -229,6 +233,43 @@ TEST(Okc, TruncatedByInteractionOrderMatchesBruteForce) {
             for (size_t q = static_cast<size_t>(c.max_order) + 1; q < r->order.size(); ++q)
                 EXPECT_EQ(r->order[q], 0.0) << "q=" << q;  // exactly: no such function exists
             EXPECT_EQ(r->max_order, static_cast<size_t>(c.max_order));
+        }
+    }
+}
+
+TEST(Okc, TruncatedByTotalDegreeMatchesBruteForce) {
+    struct Case {
+        const char* family;
+        Measure measure;
+        std::vector<int> degrees;
+        int max_order, max_total_degree;
+    };
+    const Case cases[] = {
+        {"legendre", Measure::probability, {3, 4, 2}, 0, 4},   {"legendre", Measure::probability, {3, 4, 2, 3}, 2, 5},
+        {"jacobi", Measure::lebesgue, {2, 3, 2, 2}, 0, 3},     {"hermite", Measure::probability, {4, 2, 3}, 1, 3},
+        {"chebyshev1", Measure::probability, {5, 5}, 0, 7},  {"legendre", Measure::probability, {6}, 0, 3},
+    };
+    unsigned seed = 500;
+    for (const auto& c : cases) {
+        SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(c.max_order) + " N=" +
+                     std::to_string(c.max_total_degree));
+        const Expansion e = random_expansion(FamilySpec::make(c.family, 2.5, 1.2), c.measure, c.degrees, 15, seed++,
+                                             c.max_order, c.max_total_degree);
+        ASSERT_TRUE(e.basis.degree_truncated());
+        const OkcReport en = run(e, OkcMethod::enumeration, -1);
+        const OkcReport pa = run(e, OkcMethod::pairs);
+        expect_matches_oracle(e, en);
+        expect_matches_oracle(e, pa);
+        expect_invariants(e, en);
+        expect_invariants(e, pa);
+        expect_same_report(en, pa, share_tol(e));
+        const Oracle o = brute_force(e);
+        EXPECT_EQ(static_cast<double>(o.c.size()), e.basis.size());
+        ASSERT_EQ(en.coefficients.size(), o.c.size());
+        for (const OkcReport* r : {&en, &pa}) {
+            for (size_t N = static_cast<size_t>(c.max_total_degree) + 1; N < r->spectrum.size(); ++N)
+                EXPECT_EQ(r->spectrum[N], 0.0) << "N=" << N;  // exactly: no such function exists
+            EXPECT_EQ(r->max_total_degree, static_cast<size_t>(c.max_total_degree));
         }
     }
 }

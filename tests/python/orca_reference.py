@@ -45,9 +45,14 @@ def max_order(kernel):
     return kernel.get("max_order") or len(kernel["degrees"])
 
 
+def max_total_degree(kernel):
+    """The total-degree cap N of the model file's kernel (sum of the degrees when absent)."""
+    return kernel.get("max_total_degree") or sum(kernel["degrees"])
+
+
 def coefficients(model):
-    """{multi-index: c_k} for every retained k (at most Q non-zero entries),
-    c_k = sum_i a_i prod_j p_{k_j}(x_ij)."""
+    """{multi-index: c_k} for every retained k (at most Q non-zero entries, total degree at most
+    N), c_k = sum_i a_i prod_j p_{k_j}(x_ij)."""
     kernel = model["kernel"]
     sv = np.asarray(model["support_vectors"], dtype=float)
     a = np.asarray(model["coefficients"], dtype=float)
@@ -55,9 +60,9 @@ def coefficients(model):
     tables = [np.stack([orthonormal(kernel, k, sv[:, j]) for k in range(n + 1)], axis=1)
               for j, n in enumerate(degrees)]
     out = {}
-    Q = max_order(kernel)
+    Q, N = max_order(kernel), max_total_degree(kernel)
     for k in itertools.product(*[range(n + 1) for n in degrees]):
-        if sum(kj > 0 for kj in k) > Q:
+        if sum(kj > 0 for kj in k) > Q or sum(k) > N:
             continue
         prod = a.copy()
         for j, kj in enumerate(k):
@@ -118,9 +123,29 @@ def gram(model, A, B):
     features seen so far)."""
     kernel = model["kernel"]
     Q = max_order(kernel)
+    if kernel.get("max_total_degree"):
+        return _gram_by_degree(kernel, A, B)
     e = [np.ones((len(A), len(B)))] + [np.zeros((len(A), len(B))) for _ in range(Q)]
     for j, n in enumerate(kernel["degrees"]):
         kappa = np.outer(orthonormal(kernel, 0, A[:, j]), orthonormal(kernel, 0, B[:, j]))
         g = sum(np.outer(orthonormal(kernel, k, A[:, j]), orthonormal(kernel, k, B[:, j])) for k in range(1, n + 1))
         e = [kappa * e[0]] + [kappa * e[q] + g * e[q - 1] for q in range(1, Q + 1)]
     return sum(e)
+
+
+def _gram_by_degree(kernel, A, B):
+    """The kernel of the functions with at most Q active features and total degree at most N:
+    e[q][t] sums the products over the features seen so far with q active and total degree t."""
+    Q, N = max_order(kernel), max_total_degree(kernel)
+    shape = (len(A), len(B))
+    e = {(0, 0): np.ones(shape)}
+    for j, n in enumerate(kernel["degrees"]):
+        terms = [np.outer(orthonormal(kernel, k, A[:, j]), orthonormal(kernel, k, B[:, j])) for k in range(n + 1)]
+        nxt = {}
+        for (q, t), v in e.items():
+            nxt[(q, t)] = nxt.get((q, t), 0) + terms[0] * v
+            for k in range(1, n + 1):
+                if q + 1 <= Q and t + k <= N:
+                    nxt[(q + 1, t + k)] = nxt.get((q + 1, t + k), 0) + terms[k] * v
+        e = nxt
+    return sum(e.values())

@@ -137,3 +137,44 @@ def test_cli_fit_warns_on_stderr(orca, tmp_path, wine_binary):
     assert "warning: the basis has 2.54e+12 functions for 130 training rows" in proc.stderr
     quiet = orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", *full, "--model", tmp_path / "m.json", "-q")
     assert quiet.stderr == ""
+
+
+@pytest.mark.parametrize("max_order, cap", [(None, 4), (2, 5), (1, 3)])
+def test_total_degree_cap_matches_sklearn_and_brute_force(wine_binary, max_order, cap, orca, tmp_path):
+    X, y = wine_binary
+    X = X.iloc[:, :6]  # six features: the brute force over the index space stays small
+    clf = OrcaSVC(degree=3, max_order=max_order, max_total_degree=cap, C=1.0, tol=1e-6).fit(X, y)
+    model = json.loads(clf.model_.to_json())
+    assert model["kernel"]["max_total_degree"] == cap
+    Z = scaled(model, X)
+    K = gram(model, Z, Z)
+    ref = SVC(kernel="precomputed", C=1.0, tol=1e-6).fit(K, y)
+    ours = clf.decision_function(X)
+    np.testing.assert_allclose(ours, ref.decision_function(K), atol=2e-4 * np.abs(ours).max())
+    rep = json.loads(clf.analyze(method="pairs").to_json())
+    coefs = coefficients(model)
+    assert max(sum(k) for k in coefs) <= cap
+    truth = indices(coefs, 6, sum(model["kernel"]["degrees"]))
+    np.testing.assert_allclose(rep["energy"], truth["energy"], rtol=1e-10)
+    np.testing.assert_allclose(rep["spectrum"], truth["spectrum"], atol=1e-10)
+    np.testing.assert_allclose(rep["total_effect"], truth["total_effect"], atol=1e-10)
+    assert all(v == 0.0 for v in rep["spectrum"][cap + 1:])
+    # The CLI trains the same model.
+    X.assign(cls=y.astype(str)).to_csv(tmp_path / "w.csv", index=False)
+    order = ["--max-order", str(max_order or 0)]
+    orca("fit", "--data", tmp_path / "w.csv", "--target", "cls", "--degree", "3", *order, "--max-total-degree",
+         str(cap), "--tol", "1e-6", "--model", tmp_path / "cli.json", "-q")
+    cli = load_json(tmp_path / "cli.json")
+    py = json.loads(OrcaSVC(degree=3, max_order=max_order, max_total_degree=cap, tol=1e-6)
+                    .fit(X, y.astype(str)).model_.to_json())
+    for key in ("kernel", "support_vectors", "coefficients", "bias"):
+        assert cli[key] == py[key], key
+    info = orca("info", "--model", tmp_path / "cli.json").stdout
+    assert f"max total degree  {cap} (functions with k_1 + ... + k_d <= {cap})" in info
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "3"])
+def test_bad_max_total_degree_is_a_value_error(bad):
+    X, y = load_wine(return_X_y=True)
+    with pytest.raises(ValueError, match="max_total_degree must be None"):
+        OrcaSVC(max_total_degree=bad).fit(X, y)
