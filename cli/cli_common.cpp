@@ -236,8 +236,11 @@ void print_model_summary(std::ostream& out, const Model& model) {
     fmt::print(out, "support vectors   {} ({} at the bound C)\n", s.support_vectors, s.bounded_support_vectors);
     if (!model.is_multiclass()) fmt::print(out, "bias b            {:.10g}\n", model.bias);
     fmt::print(out, "solver            {} iterations, {}\n", s.iterations,
-               s.converged ? fmt::format("converged (gap {:.3g})", s.gap)
-                           : fmt::format("STOPPED AT THE ITERATION CAP (gap {:.3g})", s.gap));
+               s.stop == StopReason::converged
+                   ? fmt::format("converged: KKT violation {:.3g} < tolerance, duality gap {:.3g} "
+                                 "(certified from a fresh gradient)",
+                                 s.gap, s.duality_gap)
+                   : "NOT CONVERGED: " + convergence_warning(model).substr(std::string("not converged: ").size()));
     fmt::print(out, "dual objective    {:.10g}{}\n", s.objective,
                model.is_multiclass() ? " (sum over the machines)" : "");
     if (model.task == Task::regression)

@@ -95,10 +95,7 @@ void run_fit(const FitArgs& a) {
     const Model model = Model::train(data, options);
     save_model(model, a.model);
     if (const std::string w = basis_size_warning(model); !w.empty() && !a.quiet) fmt::print(stderr, "warning: {}\n", w);
-    if (!model.summary.converged && !a.quiet)
-        fmt::print(stderr,
-                   "warning: the solver reached the iteration cap before the tolerance; "
-                   "raise --max-iter or --tol\n");
+    if (const std::string w = convergence_warning(model); !w.empty() && !a.quiet) fmt::print(stderr, "warning: {}\n", w);
     if (!a.quiet) {
         fmt::print("trained on {} ({} rows, {} features)\n", a.data, data.rows, data.cols);
         print_model_summary(std::cout, model);

@@ -238,6 +238,19 @@ double parse_target_value(const std::string& cell, const Dataset& data, size_t r
 
 }  // namespace
 
+std::string convergence_warning(const Model& model) {
+    const TrainingSummary& s = model.summary;
+    if (s.stop == StopReason::converged) return "";
+    char numbers[160];
+    std::snprintf(numbers, sizeof numbers, "KKT violation %.3g (tolerance %g), duality gap %.3g, certified from a fresh "
+                  "gradient", s.gap, model.tolerance, s.duality_gap);
+    if (s.stop == StopReason::precision)
+        return "not converged: the tolerance is below what double precision can certify for this kernel and C (" +
+               std::string(numbers) + "): raise the tolerance, or lower C or the degree";
+    return "not converged: the solver stopped at the iteration cap after " + std::to_string(s.iterations) +
+           " iterations (" + numbers + "): raise the iteration cap or the tolerance, or lower C or the degree";
+}
+
 std::string basis_size_warning(const Model& model) {
     constexpr double kFunctionsPerRow = 20.0;
     const Basis basis = model.basis();
@@ -305,6 +318,8 @@ void store_machine(Model& model, const Machine& machine, std::span<const double>
     model.summary.converged = machine.solver.converged;
     model.summary.objective = machine.solver.objective;
     model.summary.gap = machine.solver.gap;
+    model.summary.duality_gap = machine.solver.duality_gap;
+    model.summary.stop = machine.solver.stop;
 }
 
 }  // namespace detail

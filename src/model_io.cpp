@@ -74,6 +74,8 @@ void write_machine(json& j, const Model& model) {
                      {"converged", s.converged},
                      {"objective", s.objective},
                      {"gap", s.gap},
+                     {"duality_gap", s.duality_gap},
+                     {"stop", to_string(s.stop)},
                      {"support_vectors", s.support_vectors},
                      {"bounded_support_vectors", s.bounded_support_vectors}};
     if (model.task == Task::regression)
@@ -105,6 +107,16 @@ void read_machine(const json& j, Model& m, const std::string& w, bool with_vecto
     m.summary.converged = conv.get<bool>();
     m.summary.objective = number(field(tr, "objective", tw), tw + ".objective");
     m.summary.gap = number(field(tr, "gap", tw), tw + ".gap");
+    if (tr.contains("duality_gap"))  // optional: files written before it was certified
+        m.summary.duality_gap = number(tr["duality_gap"], tw + ".duality_gap");
+    m.summary.stop = m.summary.converged ? StopReason::converged : StopReason::iteration_cap;
+    if (tr.contains("stop")) {
+        try {
+            m.summary.stop = parse_stop_reason(text(tr["stop"], tw + ".stop"));
+        } catch (const ParameterError&) {
+            throw ModelFileError(tw + ".stop: expected converged, iteration cap or precision");
+        }
+    }
     if (m.task == Task::regression)
         m.summary.training_r2 = number(field(tr, "training_r2", tw), tw + ".training_r2");
     else

@@ -223,6 +223,8 @@ void train_classifier(Model& model, const TensorKernel& kernel, const std::vecto
         s.converged = s.converged && m.summary.converged;
         s.objective += m.summary.objective;
         s.gap = std::max(s.gap, m.summary.gap);
+        s.duality_gap += m.summary.duality_gap;
+        if (s.stop == StopReason::converged) s.stop = m.summary.stop;
     }
     s.support_vectors = static_cast<size_t>(std::count(is_support.begin(), is_support.end(), 1));
     const auto values = machine_decisions(model, points, n);

@@ -71,7 +71,9 @@ struct TrainingSummary {
     long iterations = 0;
     bool converged = false;
     double objective = 0.0;  // LIBSVM's obj: 1/2 a'Ka - sum alpha
-    double gap = 0.0;
+    double gap = 0.0;           // certified maximal KKT violation (from a fresh gradient)
+    double duality_gap = 0.0;   // primal minus dual objective, from the same gradient
+    StopReason stop = StopReason::converged;  // multi-class: the first machine that did not converge
     double training_accuracy = 0.0;  // classification
     double training_r2 = 0.0;        // regression: coefficient of determination on the training rows
 };
@@ -158,6 +160,10 @@ class Model {
         return decision > 0.0 ? classes[1] : classes[0];
     }
 };
+
+// Why a fit did not converge and what to change, with the certified numbers ("" when it did).
+// Names settings, not flags: shown by `orca fit`/`info` and as Python's ConvergenceWarning.
+[[nodiscard]] std::string convergence_warning(const Model& model);
 
 // A warning when the basis is far larger than the training data (more than 20 functions per
 // row): such a model interpolates its training data. Names the settings to change; "" when the

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace orca {
@@ -33,14 +34,32 @@ struct SolverOptions {
     long progress_every = 10000;
 };
 
+// Why the solver stopped: the certified violation is below the tolerance; the iteration cap was
+// reached first; or fresh gradients kept disagreeing with the incremental one by more than the
+// tolerance (the tolerance is below what double precision can certify for this kernel and C).
+enum class StopReason { converged, iteration_cap, precision };
+[[nodiscard]] std::string to_string(StopReason r);
+[[nodiscard]] StopReason parse_stop_reason(const std::string& name);  // throws ParameterError
+
 struct SolverResult {
     std::vector<double> alpha;
     std::vector<double> gradient;  // grad f(alpha) = Q alpha + p, exact for every variable
     double rho = 0.0;              // decision = sum_t y_t alpha_t K(x_t, x) - rho
     double objective = 0.0;        // f(alpha) at the solution (LIBSVM's "obj")
-    double gap = 0.0;              // final maximal violation m(i) - m(j)
+    // The maximal KKT violation m(alpha) - M(alpha), certified: from a gradient recomputed from
+    // scratch at the end (the incremental one drifts over long runs), never from the drifted one.
+    double gap = 0.0;
+    // Primal minus dual objective at the solution, from the same fresh gradient: alpha'G +
+    // sum_t C_t max(0, y_t rho - G_t) (>= 0; 0 exactly at the optimum).
+    double duality_gap = 0.0;
     long iterations = 0;
-    bool converged = false;  // false: the iteration cap was reached first
+    // How often the fresh gradient showed the stopping rule had been met only by drift, so that
+    // optimisation went on from it.
+    int refreshes = 0;
+    // The largest difference between the incremental and the fresh gradient at the last refresh.
+    double drift = 0.0;
+    bool converged = false;  // the certified violation is below the tolerance
+    StopReason stop = StopReason::iteration_cap;
 };
 
 // y_t in {-1, +1}; upper[t] = C_t > 0; linear[t] = p_t. Throws ParameterError on bad shapes.

@@ -143,6 +143,8 @@ void bind_model(py::module_& m) {
         .def_property_readonly("measure", [](const Model& s) { return to_string(s.measure); })
         .def_property_readonly("degrees", [](const Model& s) { return s.degrees; })
         .def_property_readonly("lam", [](const Model& s) { return s.family.lambda; }, "Gegenbauer lambda")
+        .def_property_readonly("convergence_warning", &convergence_warning,
+                               "why the fit did not converge, with the certified numbers ('' when it did)")
         .def_property_readonly("basis_warning", &basis_size_warning,
                                "why the basis is too large for the training data ('' when it is not)")
         .def_property_readonly(
@@ -183,6 +185,8 @@ void bind_model(py::module_& m) {
                                    d["converged"] = t.converged;
                                    d["objective"] = t.objective;
                                    d["gap"] = t.gap;
+                                   d["duality_gap"] = t.duality_gap;
+                                   d["stop"] = to_string(t.stop);
                                    d["training_accuracy"] = t.training_accuracy;
                                    d["training_r2"] = t.training_r2;
                                    return d;

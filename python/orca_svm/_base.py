@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from . import _core
@@ -79,15 +80,14 @@ class OrcaBase(BaseEstimator):
                                 **task_options)
         if self.model_.basis_warning:
             warnings.warn(self.model_.basis_warning, UserWarning)
-        if not self.model_.summary["converged"]:
-            warnings.warn("the solver stopped at the iteration cap before reaching tol; raise max_iter or tol",
-                          RuntimeWarning)
+        if self.model_.convergence_warning:
+            warnings.warn(self.model_.convergence_warning, ConvergenceWarning)
 
     def _set_machine_attributes(self) -> None:
         """The fitted attributes derived from model_ (after fit, load and renaming classes)."""
         summary = self.model_.summary
         self.n_iter_ = summary["iterations"]
-        self.fit_status_ = 0 if summary["converged"] else 1
+        self.fit_status_ = {"converged": 0, "iteration cap": 1, "precision": 2}[summary["stop"]]
         machines = self.model_.machines
         self.intercept_ = np.array([m.bias for m in machines])
         if self._task == "classification":

@@ -22,6 +22,7 @@ class Model:
     max_order: int
     max_total_degree: int
     basis_warning: str
+    convergence_warning: str
     C: float
     bias: float
     support_vectors: np.ndarray

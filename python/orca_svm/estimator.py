@@ -89,7 +89,10 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     n_iter_ : int
         Solver iterations.
     fit_status_ : int
-        0 when the solver reached the tolerance, 1 when it stopped at the iteration cap.
+        0: converged (the KKT violation, certified from a gradient recomputed from scratch, is below
+        tol); 1: stopped at the iteration cap; 2: tol is below what double precision can certify for
+        this kernel and C. Not converged fits warn (ConvergenceWarning) with the certified numbers;
+        ``model_.summary`` holds them (gap, duality_gap, stop).
     model_ : orca_svm._core.Model
         The engine's model (the same object the CLI writes to a model file).
     """

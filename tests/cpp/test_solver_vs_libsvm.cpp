@@ -213,3 +213,70 @@ TEST(SolverVsLibsvm, ClassWeightsMatchLibsvmWeights) {
     EXPECT_NEAR(ours.bias, ref.bias, 1e-4);
     for (size_t t = 0; t < data.rows; ++t) EXPECT_LE(std::abs(a[t]), upper[t] * (1 + 1e-12));
 }
+
+namespace {
+
+// The maximal KKT violation m(alpha) - M(alpha) and the duality gap of alpha, recomputed from a
+// dense Gram matrix built independently of the solver's incremental gradient.
+std::pair<double, double> recomputed_violation(const std::vector<double>& G, const std::vector<double>& y,
+                                               const std::vector<double>& upper, const std::vector<double>& p,
+                                               const std::vector<double>& alpha, double rho) {
+    const size_t m = y.size();
+    double up = -1e300, low = 1e300, duality = 0.0;
+    for (size_t t = 0; t < m; ++t) {
+        double grad = p[t];
+        for (size_t l = 0; l < m; ++l) grad += y[t] * y[l] * G[t * m + l] * alpha[l];
+        const double v = -y[t] * grad;
+        const bool at_upper = alpha[t] >= upper[t], at_lower = alpha[t] <= 0.0;
+        if (y[t] > 0 ? !at_upper : !at_lower) up = std::max(up, v);
+        if (y[t] > 0 ? !at_lower : !at_upper) low = std::min(low, v);
+        duality += alpha[t] * grad + upper[t] * std::max(0.0, y[t] * rho - grad);
+    }
+    return {std::max(0.0, up - low), duality};
+}
+
+}  // namespace
+
+TEST(SolverCertificate, ReportedViolationAndDualityGapAreTheTrueOnes) {
+    // An ill-conditioned kernel (degree 12, corners far above the mean diagonal) and a large C:
+    // long runs that stop at their caps far from the optimum; and a converging fit. Either way
+    // the reported violation and duality gap must be the ones recomputed here from the Gram
+    // matrix, never a drifted incremental gradient's.
+    const Dataset data = blobs(300, 3, 11u, 0.8);
+    const BinaryLabels labels = encode_binary_labels(data.target, "blobs");
+    const Scaler scaler = Scaler::fit(data.X, data.rows, data.cols, ScalerKind::minmax, data.feature_names);
+    std::vector<double> pts = data.X;
+    (void)scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, "blobs");
+    const size_t m = data.rows;
+    const std::vector<double> p(m, -1.0);
+    struct Run {
+        int degree;
+        double C, tol;
+        long cap;
+        StopReason expected;
+    };
+    for (const Run run : {Run{12, 1000.0, 1e-8, 2000, StopReason::iteration_cap},
+                          Run{12, 1000.0, 1e-8, 20000, StopReason::iteration_cap},
+                          Run{6, 1.0, 1e-6, 0, StopReason::converged}}) {
+        SCOPED_TRACE("degree " + std::to_string(run.degree) + " cap " + std::to_string(run.cap));
+        const TensorKernel kernel(Basis(FamilySpec::make("jacobi", -0.5, 0.3), Measure::probability, {run.degree}));
+        const auto G = kernel.gram(kernel.prepare(pts, m));
+        const std::vector<double> upper(m, run.C);
+        SolverOptions o;
+        o.tolerance = run.tol;
+        o.max_iterations = run.cap;
+        const Machine machine = train_machine(kernel, pts, m, labels.y, upper, o);
+        const auto [violation, duality] =
+            recomputed_violation(G, labels.y, upper, p, machine.solver.alpha, machine.solver.rho);
+        EXPECT_NEAR(machine.solver.gap, violation, 1e-9 * (1.0 + violation));
+        EXPECT_NEAR(machine.solver.duality_gap, duality, 1e-7 * (1.0 + std::abs(duality)));
+        EXPECT_EQ(machine.solver.converged, violation < run.tol);
+        EXPECT_EQ(machine.solver.stop, run.expected);
+        if (run.expected == StopReason::converged) {
+            EXPECT_LT(violation, run.tol);
+            EXPECT_LT(duality, 1e-4 * std::abs(machine.solver.objective));  // near the optimum
+        } else {
+            EXPECT_GT(violation, 1.0);  // far from it, and said so
+        }
+    }
+}
