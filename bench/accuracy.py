@@ -16,7 +16,6 @@ Run:  .venv-current/bin/python bench/accuracy.py [docs/accuracy.md]
 """
 import platform
 import sys
-import time
 import warnings
 from pathlib import Path
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from itertools import product
-from numbers import Integral, Real
+from numbers import Real
 from typing import Iterable, Sequence
 
 import numpy as np
