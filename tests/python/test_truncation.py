@@ -178,3 +178,20 @@ def test_bad_max_total_degree_is_a_value_error(bad):
     X, y = load_wine(return_X_y=True)
     with pytest.raises(ValueError, match="max_total_degree must be None"):
         OrcaSVC(max_total_degree=bad).fit(X, y)
+
+
+def test_multiclass_and_probabilities_keep_the_truncation(tmp_path):
+    X, y = load_wine(return_X_y=True, as_frame=True)
+    clf = OrcaSVC(degree=3, max_order=2, max_total_degree=5, probability=True, random_state=0).fit(X, y)
+    assert all(m.max_order == 2 and m.max_total_degree == 5 for m in clf.model_.machines)
+    rep = clf.analyze(method="pairs")
+    for machine in rep.machines.values():
+        assert machine.order[3:].sum() == 0.0 and machine.spectrum[6:].sum() == 0.0
+    phi = clf.explain(X.iloc[:5], target=1)
+    np.testing.assert_allclose(phi.sum(axis=1) + phi.attrs["base"], phi.attrs["decision"], atol=1e-10)
+    proba = clf.predict_proba(X.iloc[:5])
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    clf.save(tmp_path / "m.json")
+    back = OrcaSVC.load(tmp_path / "m.json")
+    np.testing.assert_array_equal(back.predict_proba(X), clf.predict_proba(X))
+    assert back.get_params()["max_total_degree"] == 5
