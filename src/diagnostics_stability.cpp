@@ -113,7 +113,9 @@ std::vector<IndexStability> stability(const Dataset& data, const Setting& settin
     std::vector<std::exception_ptr> errors(samples.size());
     std::mutex lock;
     size_t done = 0;
-    const int threads = options.jobs > 0 ? options.jobs : omp_get_max_threads();
+    // More threads than the machine has only oversubscribe it (and a huge count exhausts
+    // libgomp's memory): the request is capped at the available threads.
+    const int threads = options.jobs > 0 ? std::min(options.jobs, omp_get_max_threads()) : omp_get_max_threads();
     const auto n = static_cast<std::ptrdiff_t>(samples.size());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (std::ptrdiff_t s = 0; s < n; ++s) {

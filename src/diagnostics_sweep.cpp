@@ -1,4 +1,5 @@
 // Sweeps: cross-validated accuracy and the OKC profile for each setting, fits in parallel.
+#include <algorithm>
 #include <fmt/format.h>
 #include <omp.h>
 
@@ -124,7 +125,9 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
         result.rows[s].setting = settings[s];
         result.rows[s].fold_accuracy.assign(options.folds, 0.0);
     }
-    const int threads = options.jobs > 0 ? options.jobs : omp_get_max_threads();
+    // More threads than the machine has only oversubscribe it (and a huge count exhausts
+    // libgomp's memory): the request is capped at the available threads.
+    const int threads = options.jobs > 0 ? std::min(options.jobs, omp_get_max_threads()) : omp_get_max_threads();
     const auto ntasks = static_cast<std::ptrdiff_t>(tasks);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (std::ptrdiff_t t = 0; t < ntasks; ++t) {

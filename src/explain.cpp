@@ -89,8 +89,8 @@ std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, siz
 // keeps order 2).
 void add_components(Explanation& out, const Prepared& p, size_t r, double a, const std::vector<double>& gamma) {
     const size_t d = out.dim, npairs = d * (d - 1) / 2;
-    double* main = &out.main[r * d];
-    double* pair = &out.pair[r * npairs];
+    double* main = out.main.data() + r * d;
+    double* pair = out.pair.data() + r * npairs;  // no pairs for d = 1: an empty vector
     const bool pairs_kept = p.order >= 2;
     size_t c = 0;
     for (size_t j = 0; j < d; ++j) {
@@ -299,7 +299,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                     capped->prepare();
                     for (size_t j = 0; j < d; ++j) phi[j] += a * capped->shapley(j);
                     if (options.interactions) capped->interactions(a, &out.interaction[r * d * d]);
-                    if (options.components) capped->components(a, p, &out.main[r * d], &out.pair[r * npairs]);
+                    if (options.components) capped->components(a, p, out.main.data() + r * d, out.pair.data() + r * npairs);
                     continue;
                 }
                 p.kernel.factors(Q, r, p.sv, i, K.data());

@@ -267,6 +267,9 @@ TEST_F(Cli, SweepSelectStabilityAndExperiments) {
     const RunResult echo_file = run("experiment echocardiogram -q --data " + orca::test::echocardiogram_path());
     ASSERT_EQ(echo_file.code, 0) << echo_file.err;
     EXPECT_EQ(echo_file.out, echo.out);
+    const RunResult many_jobs = run("sweep " + data + " --degree 2,3 --cv 3 -q --jobs 1000000");
+    EXPECT_EQ(many_jobs.code, 0) << many_jobs.err;  // capped at the machine's threads
+    EXPECT_EQ(many_jobs.out, run("sweep " + data + " --degree 2,3 --cv 3 -q --jobs 1").out);
     expect_refused("sweep " + data + " --degree 3..1", "--degree: empty range '3..1'");
     expect_refused("sweep " + data + " --alpha 1,2 --beta 1,2,3 --family jacobi",
                    "--alpha and --beta lists must have the same length");

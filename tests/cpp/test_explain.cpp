@@ -287,6 +287,22 @@ TEST(Explain, ShapeFunctionsAndPairSurfacesAgreeWithComponents) {
     EXPECT_THROW((void)pair_surface(m, 1, 1), ParameterError);
 }
 
+TEST(Explain, OneFeatureModelsHaveNoPairsAndExplainCleanly) {
+    // d = 1: the pair vector is empty (the sanitizer suite catches any access into it).
+    for (int max_order : {0, 1}) {
+        const Model m = random_model("legendre", 0, 0, Measure::probability, {5}, 81u, 40, max_order);
+        const auto X = rows_in_range(m, 3, 82u);
+        ExplainOptions o;
+        o.interactions = true;
+        const Explanation e = explain(m, X, 3, o);
+        EXPECT_TRUE(e.pair.empty());
+        for (size_t r = 0; r < 3; ++r) {
+            EXPECT_NEAR(e.shapley[r], e.decision[r] - e.base, 1e-12 * scale_of(e));
+            EXPECT_NEAR(e.main[r], e.shapley[r], 1e-12 * scale_of(e));
+        }
+    }
+}
+
 TEST(Explain, AdditiveModelIsItsShapeFunctions) {
     // Q = 1: h = sum_j h_j exactly, so the Shapley values are the main effects, the pair and
     // higher components vanish, and the shape functions evaluated at a row rebuild its decision.
