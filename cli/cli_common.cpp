@@ -23,7 +23,8 @@ int parse_degree_value(const std::string& text, const std::string& what) {
     }
     if (used != text.size() || text.empty()) throw ParameterError("--degree: '" + text + "' is not an integer" + what);
     if (value < 0) throw ParameterError("--degree must be >= 0, got " + text + what);
-    if (value > 10000) throw ParameterError("--degree " + text + " is too large (at most 10000)" + what);
+    if (value > kMaxDegree)
+        throw ParameterError("--degree " + text + " is too large (at most " + std::to_string(kMaxDegree) + ")" + what);
     return value;
 }
 

@@ -30,6 +30,9 @@ Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees
         if (degrees_[j] < 0)
             throw ParameterError("degree must be >= 0, got " + std::to_string(degrees_[j]) + " for feature " +
                                  std::to_string(j + 1));
+        if (degrees_[j] > kMaxDegree)
+            throw ParameterError("degree must be at most " + std::to_string(kMaxDegree) + ", got " +
+                                 std::to_string(degrees_[j]) + " for feature " + std::to_string(j + 1));
         recurrences_.emplace_back(family_, measure_, degrees_[j]);
     }
     max_total_degree_ = max_total_degree == 0 ? total_degree()

@@ -71,7 +71,7 @@ void check_row_cache_fits(size_t variables, const SolverOptions& options) {
         throw ResourceError("the kernel-row cache could grow to " +
                             std::to_string(static_cast<long>(cache_bytes / 1048576.0)) + " MiB but only " +
                             std::to_string(static_cast<long>(available / 1048576.0)) +
-                            " MiB are available: lower --cache-mb (rows are recomputed when they do not fit)");
+                            " MiB are available: lower cache_mb (rows are recomputed when they do not fit)");
 }
 
 PreparedPoints prepare_checked(const TensorKernel& kernel, std::span<const double> points, size_t m) {

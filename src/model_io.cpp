@@ -246,8 +246,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
             number(field(ke, "beta", kw), kw + ".beta"), number(field(ke, "lambda", kw), kw + ".lambda"));
         m.measure = parse_measure(text(field(ke, "measure", kw), kw + ".measure"));
         for (double v : numbers(field(ke, "degrees", kw), kw + ".degrees", d)) {
-            if (v != std::floor(v) || v < 0 || v > 10000)
-                throw ModelFileError(kw + ".degrees: expected integers in 0..10000");
+            if (v != std::floor(v) || v < 0 || v > kMaxDegree)
+                throw ModelFileError(kw + ".degrees: expected integers in 0.." + std::to_string(kMaxDegree));
             m.degrees.push_back(static_cast<int>(v));
         }
         if (ke.contains("max_order")) {  // optional: older files hold full tensor products

@@ -133,7 +133,7 @@ OkcCost estimate_okc_cost(const Expansion& e) {
 OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     if (e.count() == 0) throw ParameterError("the model has no support vectors to analyse");
     for (double eps : options.eps)
-        if (!(eps > 0.0 && eps < 1.0)) throw ParameterError("--eps values must lie in (0, 1), got " + human(eps));
+        if (!(eps > 0.0 && eps < 1.0)) throw ParameterError("eps values must lie in (0, 1), got " + human(eps));
     if (e.dim() > 63) throw ParameterError("the analysis supports at most 63 features");
     const OkcCost cost = estimate_okc_cost(e);
     const bool wants_coefficients = options.top_coefficients != 0;
@@ -153,18 +153,18 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     else if (method == OkcMethod::pairs && wants_coefficients)
         throw ParameterError("individual coefficients need the enumeration algorithm, which " +
                              std::string(options.method == OkcMethod::pairs ? "was not chosen" : "cannot run here") +
-                             " (" + human(e.basis.product_size()) + " coefficients); ask for none (--coefficients none)");
+                             " (" + human(e.basis.product_size()) + " coefficients); ask for none (coefficients: none)");
     if (method == OkcMethod::enumeration) {
         if (mem > mem_limit)
             throw ResourceError("enumerating " + human(e.basis.product_size()) + " coefficients needs about " +
                                 human(mem / 1048576.0) + " MiB, over the " + human(options.memory_limit_mb) +
-                                " MiB limit; use the pair algorithm (--method pairs), which gives every index "
+                                " MiB limit; use the pair algorithm (method: pairs), which gives every index "
                                 "except individual coefficients");
         if (cost.enumeration > kMaxEnumerationFlops)
             throw ResourceError("enumerating " + human(e.basis.product_size()) + " coefficients would take about " +
                                 human(cost.enumeration) +
                                 " floating-point operations (hours); use the pair "
-                                "algorithm (--method pairs, about " +
+                                "algorithm (method: pairs, about " +
                                 human(cost.pairs) +
                                 "), which gives every index "
                                 "except individual coefficients");

@@ -21,7 +21,7 @@ ScalerKind parse_scaler_kind(const std::string& name) {
 OutOfRange parse_out_of_range(const std::string& name) {
     if (name == "clip") return OutOfRange::clip;
     if (name == "error") return OutOfRange::error;
-    throw ParameterError("unknown --out-of-range policy '" + name + "' (expected clip or error)");
+    throw ParameterError("unknown out_of_range policy '" + name + "' (expected clip or error)");
 }
 
 Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
@@ -50,7 +50,7 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
             std::ostringstream os;
             os.precision(17);
             os << "feature '" << names[j] << "' is constant (every training value is " << s.min[j]
-               << "); leave it out (--features) since it carries no information";
+               << "); leave it out of the features since it carries no information";
             throw DataError(os.str());
         }
     }
@@ -79,7 +79,7 @@ size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, co
                     os.precision(17);
                     os << source << ": row " << r + 1 << ", feature '" << names[j] << "': value " << v
                        << " is outside the training range [" << min[j] << ", " << max[j]
-                       << "] (use --out-of-range clip to clip it)";
+                       << "] (out_of_range clip clips it instead)";
                     throw DataError(os.str());
                 }
                 v = std::clamp(v, min[j], max[j]);

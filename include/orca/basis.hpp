@@ -16,6 +16,7 @@ namespace orca {
 // interpolates, and on the data sets measured the additive model is within two points of an
 // untuned RBF SVM where pairs (Q = 2) were not.
 inline constexpr int kDefaultDegree = 3;
+inline constexpr int kMaxDegree = 10000;  // the largest degree a basis (and a model file) takes
 inline constexpr int kAutoMaxOrder = -1;  // a max_order setting: resolve by the number of features
 // The interaction order a max_order setting means for d features: 0 (the full product) or Q >= 1.
 [[nodiscard]] int resolve_max_order(int setting, size_t d);

@@ -45,6 +45,14 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
         _max_order_setting(self.max_order)
         _max_total_degree_setting(self.max_total_degree)
+        # The CLI refuses a family's own parameters with another family. Here they are said to be
+        # ignored, not refused: scikit-learn's own checks set `alpha` on every regressor.
+        if self.family != "jacobi" and (self.alpha != 0.0 or self.beta != 0.0):
+            warnings.warn(f"alpha and beta apply to family='jacobi' only and are ignored with family={self.family!r}",
+                          UserWarning)
+        if self.family != "gegenbauer" and self.lam != 0.5:
+            warnings.warn(f"lam applies to family='gegenbauer' only and is ignored with family={self.family!r}",
+                          UserWarning)
 
     def _feature_names(self) -> list[str]:
         if hasattr(self, "feature_names_in_"):

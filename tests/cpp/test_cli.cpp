@@ -196,7 +196,7 @@ TEST_F(Cli, AnalyzePrintsEveryIndexAndWritesJson) {
 TEST_F(Cli, AnalyzeRefusesBadOptions) {
     ASSERT_EQ(run("fit --data " + path("spiral.csv") + " --target arm --degree 4 --model " + path("m.json")).code, 0);
     const std::string base = "analyze --model " + path("m.json");
-    expect_refused(base + " --eps 1.5", "--eps values must lie in (0, 1)");
+    expect_refused(base + " --eps 1.5", "eps values must lie in (0, 1)");
     expect_refused(base + " --eps abc", "--eps: 'abc' is not a number");
     expect_refused(base + " --coefficients many", "--coefficients must be top=K, all, none or auto");
     expect_refused(base + " --coefficients top=0", "top=K needs an integer K >= 1");
@@ -204,7 +204,7 @@ TEST_F(Cli, AnalyzeRefusesBadOptions) {
     expect_refused(base + " --method pairs --coefficients top=5",
                    "individual coefficients need the enumeration algorithm");
     expect_refused(base + " --method enumeration --coefficients all --memory-mb 0.0001",
-                   "use the pair algorithm (--method pairs)");
+                   "use the pair algorithm (method: pairs)");
     EXPECT_FALSE(fs::exists(path("a.json")));
 }
 

@@ -351,7 +351,7 @@ TEST(Okc, AutomaticChoiceAndRefusals) {
         (void)run(big, OkcMethod::enumeration);
         FAIL();
     } catch (const ResourceError& e) {
-        EXPECT_NE(std::string(e.what()).find("--method pairs"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("method: pairs"), std::string::npos) << e.what();
     }
     try {
         (void)run(big, OkcMethod::enumeration, -1);

@@ -157,6 +157,6 @@ TEST(Stress, CacheThatCannotFitIsRefusedUpFront) {
         (void)Model::train(two_class(X, y, 1), o);
         FAIL() << "expected a refusal";
     } catch (const ResourceError& e) {
-        EXPECT_NE(std::string(e.what()).find("lower --cache-mb"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("lower cache_mb"), std::string::npos) << e.what();
     }
 }
