@@ -41,17 +41,24 @@ TEST(Prediction, CoefficientRouteEqualsSupportVectorRoute) {
         std::string family;
         Measure measure;
         std::vector<int> degrees;
+        int max_order = 0, max_total_degree = 0;  // truncations (0: none)
     };
     const Case cases[] = {{"legendre", Measure::probability, {8, 8}},
                           {"jacobi", Measure::lebesgue, {3, 5, 2}},
                           {"chebyshev1", Measure::probability, {4, 0, 6, 1}},
                           {"hermite", Measure::probability, {5, 3}},
                           {"gegenbauer", Measure::lebesgue, {12}},
-                          {"legendre", Measure::probability, {2, 2, 2, 2, 2, 2}}};
+                          {"legendre", Measure::probability, {2, 2, 2, 2, 2, 2}},
+                          {"legendre", Measure::probability, {3, 3, 3, 3, 3}, 2},
+                          {"jacobi", Measure::probability, {4, 4, 4}, 1},
+                          {"chebyshev2", Measure::probability, {5, 5, 5}, 0, 6},
+                          {"legendre", Measure::probability, {3, 3, 3, 3}, 2, 4}};
     unsigned seed = 1;
     for (const auto& c : cases) {
-        SCOPED_TRACE(c.family);
-        const Model m = random_model(c.family, c.measure, c.degrees, 150, seed++);
+        SCOPED_TRACE(c.family + " Q=" + std::to_string(c.max_order) + " N=" + std::to_string(c.max_total_degree));
+        Model m = random_model(c.family, c.measure, c.degrees, 150, seed++);
+        m.max_order = c.max_order;
+        m.max_total_degree = c.max_total_degree;
         const bool bounded = m.family.is_bounded();
         const auto X = bounded ? test::uniform_points(400, c.degrees.size(), seed)
                                : test::uniform_points(400, c.degrees.size(), seed, -3.0, 3.0);
