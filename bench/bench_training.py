@@ -151,7 +151,9 @@ def main():
 
 def truncated_table(quick):
     """Many features: ORCA truncated by interaction order (degree 3) beside the RBF SVMs."""
-    cases = [("2000x20", 2), ("2000x60", 1)] + ([] if quick else [("20000x20", 2)])
+    # 20,000 x 20 at Q = 2 and C = 1 did not finish in 17 minutes (nearly hard margin at this
+    # kernel scale; docs/benchmarks-notes.md): left out until C can follow the kernel's scale.
+    cases = [("2000x20", 2), ("2000x60", 1)]
     print("\nMany features, truncated by interaction order (Legendre n = 3, max_order Q; C = 1, tol = 1e-3; "
           "the same synthetic target, which uses the first five features)\n")
     print("| m x d | Q | basis functions | ORCA (s) | LIBSVM RBF (s) | scikit-learn RBF (s) | iterations ORCA / RBF "
