@@ -55,8 +55,9 @@ int main(int argc, char** argv) {
             const double t = bench::median_seconds([&] {
                 for (size_t i = 0; i < rows; ++i) k.row(P, i, P, row);
             });
-            fmt::print("{{\"truncated\": true, \"n\": 3, \"d\": {}, \"max_order\": {}, \"m\": {}, \"orca_eps\": {:.6e}}}\n",
-                       d, Q, m, static_cast<double>(rows * m) / t);
+            fmt::print(
+                "{{\"truncated\": true, \"n\": 3, \"d\": {}, \"max_order\": {}, \"m\": {}, \"orca_eps\": {:.6e}}}\n", d,
+                Q, m, static_cast<double>(rows * m) / t);
         }
     return 0;
 }

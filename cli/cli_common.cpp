@@ -198,7 +198,9 @@ void print_model_summary(std::ostream& out, const Model& model) {
     if (model.max_order > 0)
         fmt::print(out, "max order Q       {} (functions of at most {} feature{}{})\n", model.max_order,
                    model.max_order, model.max_order == 1 ? "" : "s",
-                   model.max_order == 1 ? ": an additive model" : model.max_order == 2 ? ": main effects and pairs" : "");
+                   model.max_order == 1   ? ": an additive model"
+                   : model.max_order == 2 ? ": main effects and pairs"
+                                          : "");
     else
         fmt::print(out, "max order Q       {} (the full tensor product)\n", model.dim());
     if (model.max_total_degree > 0)

@@ -17,7 +17,8 @@ namespace {
 struct FitArgs {
     std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
     double alpha = 0.0, beta = 0.0, lambda = 0.5, C = 1.0, tol = 1e-3, cache_mb = 200.0;
-    std::string degree = std::to_string(kDefaultDegree), max_order = "auto", model, class_weight, sample_weight, task = "classification", multi_class = "ovo";
+    std::string degree = std::to_string(kDefaultDegree), max_order = "auto", model, class_weight, sample_weight,
+                task = "classification", multi_class = "ovo";
     double epsilon = 0.1;
     long max_iter = 0;
     int max_total_degree = 0;
@@ -95,7 +96,8 @@ void run_fit(const FitArgs& a) {
     const Model model = Model::train(data, options);
     save_model(model, a.model);
     if (const std::string w = basis_size_warning(model); !w.empty() && !a.quiet) fmt::print(stderr, "warning: {}\n", w);
-    if (const std::string w = convergence_warning(model); !w.empty() && !a.quiet) fmt::print(stderr, "warning: {}\n", w);
+    if (const std::string w = convergence_warning(model); !w.empty() && !a.quiet)
+        fmt::print(stderr, "warning: {}\n", w);
     if (!a.quiet) {
         fmt::print("trained on {} ({} rows, {} features)\n", a.data, data.rows, data.cols);
         print_model_summary(std::cout, model);

@@ -30,8 +30,9 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
                                   : "interaction orders Q: auto, 1..3, 1,2 or a mix (auto: the full product up to 2 "
                                     "features, else 1; 0: the full tensor product)")
         ->capture_default_str();
-    sub.add_option("--max-total-degree", a.max_total_degree,
-                   std::string("total-degree cap N (0: none)") + (single_setting ? "" : "; lists and ranges as --degree"))
+    sub.add_option(
+           "--max-total-degree", a.max_total_degree,
+           std::string("total-degree cap N (0: none)") + (single_setting ? "" : "; lists and ranges as --degree"))
         ->capture_default_str();
     sub.add_option("-C,--cost", a.C, std::string("box constraint C") + many)->capture_default_str();
     sub.add_option("--tol", a.tol, "solver tolerance")->capture_default_str();

@@ -15,8 +15,7 @@ int resolve_max_order(int setting, size_t d) {
     return setting >= static_cast<int>(d) ? 0 : setting;
 }
 
-Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order,
-             int max_total_degree)
+Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order, int max_total_degree)
     : family_(family), measure_(measure), degrees_(std::move(degrees)) {
     if (degrees_.empty()) throw ParameterError("the basis needs at least one feature");
     if (max_order < 0)
@@ -35,8 +34,8 @@ Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees
                                  std::to_string(degrees_[j]) + " for feature " + std::to_string(j + 1));
         recurrences_.emplace_back(family_, measure_, degrees_[j]);
     }
-    max_total_degree_ = max_total_degree == 0 ? total_degree()
-                                              : std::min(static_cast<size_t>(max_total_degree), total_degree());
+    max_total_degree_ =
+        max_total_degree == 0 ? total_degree() : std::min(static_cast<size_t>(max_total_degree), total_degree());
 }
 
 size_t Basis::total_degree() const {

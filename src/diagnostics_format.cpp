@@ -74,7 +74,9 @@ std::string sweep_to_csv(const SweepResult& r) {
     const size_t d = r.feature_names.size();
     auto out = fmt::memory_buffer();
     auto it = std::back_inserter(out);
-    fmt::format_to(it, "family,alpha,beta,lambda,measure,degrees,max_order,max_total_degree,C,cv_mean,cv_sd,train_accuracy,support_vectors");
+    fmt::format_to(it,
+                   "family,alpha,beta,lambda,measure,degrees,max_order,max_total_degree,C,cv_mean,cv_sd,train_accuracy,"
+                   "support_vectors");
     for (size_t q = 0; q <= d; ++q) fmt::format_to(it, ",OKC({})", q);
     fmt::format_to(it, ",peak");
     if (!r.rows.empty())

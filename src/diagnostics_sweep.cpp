@@ -1,8 +1,8 @@
 // Sweeps: cross-validated accuracy and the OKC profile for each setting, fits in parallel.
-#include <algorithm>
 #include <fmt/format.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <mutex>

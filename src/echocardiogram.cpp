@@ -62,8 +62,8 @@ extern const std::size_t kEchocardiogramData_size;
 }  // namespace detail
 
 Dataset load_echocardiogram() {
-    std::istringstream in(std::string(reinterpret_cast<const char*>(detail::kEchocardiogramData),
-                                      detail::kEchocardiogramData_size));
+    std::istringstream in(
+        std::string(reinterpret_cast<const char*>(detail::kEchocardiogramData), detail::kEchocardiogramData_size));
     return parse_echocardiogram(in, "echocardiogram.data (built in)");
 }
 

@@ -109,8 +109,8 @@ struct TruncatedTerms {
     size_t d, Q;
     std::vector<double> pre, suf, run;
 
-    TruncatedTerms(size_t dim, size_t order) : d(dim), Q(order), pre((dim + 1) * order), suf((dim + 1) * order),
-                                                 run(order) {}
+    TruncatedTerms(size_t dim, size_t order)
+        : d(dim), Q(order), pre((dim + 1) * order), suf((dim + 1) * order), run(order) {}
 
     void prepare(const std::vector<double>& kappa, const std::vector<double>& gamma) {
         std::fill(pre.begin(), pre.end(), 0.0);
@@ -165,8 +165,16 @@ struct CappedTerms {
     std::vector<double> pre, suf, run, conv, weight;
 
     CappedTerms(const Basis& basis)
-        : d(basis.dim()), Q(basis.max_order()), N(basis.max_total_degree()), cells(Q * (N + 1)), T(d),
-          pre((d + 1) * cells), suf((d + 1) * cells), run(cells), conv(cells), weight(N + 1) {
+        : d(basis.dim()),
+          Q(basis.max_order()),
+          N(basis.max_total_degree()),
+          cells(Q * (N + 1)),
+          T(d),
+          pre((d + 1) * cells),
+          suf((d + 1) * cells),
+          run(cells),
+          conv(cells),
+          weight(N + 1) {
         for (size_t l = 0; l < d; ++l) T[l].resize(static_cast<size_t>(basis.degree(l)) + 1);
     }
 
@@ -299,7 +307,8 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                     capped->prepare();
                     for (size_t j = 0; j < d; ++j) phi[j] += a * capped->shapley(j);
                     if (options.interactions) capped->interactions(a, &out.interaction[r * d * d]);
-                    if (options.components) capped->components(a, p, out.main.data() + r * d, out.pair.data() + r * npairs);
+                    if (options.components)
+                        capped->components(a, p, out.main.data() + r * d, out.pair.data() + r * npairs);
                     continue;
                 }
                 p.kernel.factors(Q, r, p.sv, i, K.data());
@@ -407,7 +416,8 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
             }
             return out;
         };
-        const auto wx = static_cast<size_t>(model.degrees[first]) + 1, wy = static_cast<size_t>(model.degrees[second]) + 1;
+        const auto wx = static_cast<size_t>(model.degrees[first]) + 1,
+                   wy = static_cast<size_t>(model.degrees[second]) + 1;
         const auto Tx = terms(first, s.x), Ty = terms(second, s.y);
         for (size_t a = 0; a < grid_points; ++a)
             for (size_t b = 0; b < grid_points; ++b) {
@@ -481,7 +491,7 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
                     continue;
                 }
                 p.kernel.factors(Q, r, p.sv, i, K.data());
-                for (size_t u = 0; u < subsets; ++u) {  // h_u by its definition
+                for (size_t u = 0; u < subsets; ++u) {                                     // h_u by its definition
                     if (static_cast<size_t>(__builtin_popcountll(u)) > p.order) continue;  // beyond Q: not in the basis
                     double term = model.coefficients[i];
                     for (size_t l = 0; l < d; ++l) term *= (u >> l & 1) ? K[l] - p.kappa[l] : p.kappa[l];

@@ -1,9 +1,9 @@
 #include "orca/kernel.hpp"
 
-#include "degree_budget.hpp"
-
 #include <algorithm>
 #include <cmath>
+
+#include "degree_budget.hpp"
 
 namespace orca {
 
@@ -80,9 +80,8 @@ PreparedPoints TensorKernel::prepare(std::span<const double> points, size_t coun
 }
 
 double TensorKernel::by_degree(const PreparedPoints& P, size_t i, const PreparedPoints& Q, size_t l) const {
-    return degree_budget_sum(basis_, [&](size_t j, size_t k) {
-        return P.values_t[j][k * P.count + i] * Q.values_t[j][k * Q.count + l];
-    });
+    return degree_budget_sum(
+        basis_, [&](size_t j, size_t k) { return P.values_t[j][k * P.count + i] * Q.values_t[j][k * Q.count + l]; });
 }
 
 double TensorKernel::direct_factor(size_t j, const PreparedPoints& P, size_t i, const PreparedPoints& Q,
@@ -188,7 +187,8 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
     if (basis_.degree_truncated()) {  // entry by entry: the degree budget couples the features
         const auto count = static_cast<std::ptrdiff_t>(n);
 #pragma omp parallel for schedule(static) if (n >= kParallelRowLength)
-        for (std::ptrdiff_t l = 0; l < count; ++l) out[static_cast<size_t>(l)] = by_degree(P, i, Q, static_cast<size_t>(l));
+        for (std::ptrdiff_t l = 0; l < count; ++l)
+            out[static_cast<size_t>(l)] = by_degree(P, i, Q, static_cast<size_t>(l));
         return;
     }
     // Column blocks, each filled feature by feature while it is in cache; blocks are shared

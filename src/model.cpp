@@ -242,8 +242,10 @@ std::string convergence_warning(const Model& model) {
     const TrainingSummary& s = model.summary;
     if (s.stop == StopReason::converged) return "";
     char numbers[160];
-    std::snprintf(numbers, sizeof numbers, "KKT violation %.3g (tolerance %g), duality gap %.3g, certified from a fresh "
-                  "gradient", s.gap, model.tolerance, s.duality_gap);
+    std::snprintf(numbers, sizeof numbers,
+                  "KKT violation %.3g (tolerance %g), duality gap %.3g, certified from a fresh "
+                  "gradient",
+                  s.gap, model.tolerance, s.duality_gap);
     if (s.stop == StopReason::precision)
         return "not converged: the tolerance is below what double precision can certify for this kernel and C (" +
                std::string(numbers) + "): raise the tolerance, or lower C or the degree";
@@ -256,8 +258,9 @@ std::string basis_size_warning(const Model& model) {
     const Basis basis = model.basis();
     const double rows = static_cast<double>(model.summary.rows), size = basis.size();
     if (rows <= 0.0 || size <= kFunctionsPerRow * rows) return "";
-    std::string what = basis.order_truncated() ? "max_order " + std::to_string(basis.max_order())
-                                         : "the full tensor product of " + std::to_string(basis.dim()) + " features";
+    std::string what = basis.order_truncated()
+                           ? "max_order " + std::to_string(basis.max_order())
+                           : "the full tensor product of " + std::to_string(basis.dim()) + " features";
     std::string advice = basis.max_order() > 2 || !basis.order_truncated()
                              ? "set max_order to 1 (additive) or 2 (pairs) and degree to 2..4"
                              : "lower degree (2..4) or max_order";
@@ -289,8 +292,7 @@ Model shared_settings(const Dataset& data, const TrainOptions& options) {
                              std::to_string(options.max_total_degree));
     size_t total = 0;
     for (int n : model.degrees) total += static_cast<size_t>(std::max(n, 0));
-    model.max_total_degree =
-        static_cast<size_t>(options.max_total_degree) >= total ? 0 : options.max_total_degree;
+    model.max_total_degree = static_cast<size_t>(options.max_total_degree) >= total ? 0 : options.max_total_degree;
     model.C = options.C;
     model.tolerance = options.solver.tolerance;
     (void)model.basis();  // validates degrees and max_order

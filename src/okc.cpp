@@ -121,7 +121,8 @@ OkcCost estimate_okc_cost(const Expansion& e) {
     for (size_t j = 0; j < e.dim(); ++j) {
         const double n = e.basis.degree(j);
         // The (q, N) table grows with the features done, up to q <= Q (and N <= Q max n).
-        const double orders = std::min<double>(static_cast<double>(j) + 1.0, static_cast<double>(e.basis.max_order()) + 1.0);
+        const double orders =
+            std::min<double>(static_cast<double>(j) + 1.0, static_cast<double>(e.basis.max_order()) + 1.0);
         per_pair += 2.0 * orders * (N + 1.0) * (n + 1.0) + 3.0 * n;
         N = std::min(N + n, static_cast<double>(e.basis.max_order()) * e.basis.max_degree());
     }
@@ -153,7 +154,8 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     else if (method == OkcMethod::pairs && wants_coefficients)
         throw ParameterError("individual coefficients need the enumeration algorithm, which " +
                              std::string(options.method == OkcMethod::pairs ? "was not chosen" : "cannot run here") +
-                             " (" + human(e.basis.product_size()) + " coefficients); ask for none (coefficients: none)");
+                             " (" + human(e.basis.product_size()) +
+                             " coefficients); ask for none (coefficients: none)");
     if (method == OkcMethod::enumeration) {
         if (mem > mem_limit)
             throw ResourceError("enumerating " + human(e.basis.product_size()) + " coefficients needs about " +

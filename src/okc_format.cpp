@@ -48,8 +48,8 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
         truncation += fmt::format("{}max total degree N = {}", truncation.empty() ? "" : ", ", r.max_total_degree);
     if (!truncation.empty()) truncation = " (" + truncation + ")";
     fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions{}, {} support vectors\n",
-                   family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count), truncation,
-                   model.summary.support_vectors);
+                   family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count),
+                   truncation, model.summary.support_vectors);
     fmt::format_to(it, "algorithm: {}\n",
                    r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"
                                                       : "exact support-vector-pair sums (no coefficient formed)");

@@ -103,8 +103,14 @@ struct CappedTotals {
     std::vector<double> pre, suf, cum;
 
     CappedTotals(size_t dim, size_t order, size_t reach)
-        : d(dim), Q(order), cap(reach), cells((order + 1) * (reach + 1)), terms(dim),
-          pre(dim ? (dim + 1) * cells : 0), suf(pre.size()), cum(cells) {}
+        : d(dim),
+          Q(order),
+          cap(reach),
+          cells((order + 1) * (reach + 1)),
+          terms(dim),
+          pre(dim ? (dim + 1) * cells : 0),
+          suf(pre.size()),
+          cum(cells) {}
 
     void set_terms(size_t j, const double* g, size_t w) { terms[j].assign(g, g + w); }
 
@@ -143,7 +149,8 @@ struct CappedTotals {
             double without = 0.0;
             for (size_t q = 0; q <= Q; ++q)
                 for (size_t N = 0; N <= cap; ++N)
-                    if (p[q * (cap + 1) + N] != 0.0) without += p[q * (cap + 1) + N] * cum[(Q - q) * (cap + 1) + cap - N];
+                    if (p[q * (cap + 1) + N] != 0.0)
+                        without += p[q * (cap + 1) + N] * cum[(Q - q) * (cap + 1) + cap - N];
             total[i] += weight * (kept - kappa[i] * without);
         }
     }
@@ -161,8 +168,8 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
     const size_t order = e.basis.max_order();
     const bool truncated = e.basis.order_truncated();
     // Above Q times the largest degree every (q <= Q, N) cell is zero: the table stops there.
-    const size_t reach = std::min({raw.total_degree, order * static_cast<size_t>(e.basis.max_degree()),
-                                   e.basis.max_total_degree()});
+    const size_t reach =
+        std::min({raw.total_degree, order * static_cast<size_t>(e.basis.max_degree()), e.basis.max_total_degree()});
     const bool capped = e.basis.degree_truncated();
 
     // Work is cut into fixed chunks of rows i, each with its own accumulators, summed in chunk

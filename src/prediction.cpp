@@ -95,8 +95,9 @@ PredictionCost estimate_prediction_cost(const Model& m, size_t rows) {
     PredictionCost cost;
     cost.support_vectors = (r + nsv) * prepare + r * nsv * (factor_work + 2.0);
     // Forming c runs as small matrix products (enumerate_blocks): about one flop per (SV, c_k).
-    cost.coefficients = basis.product_size() > kMaxPredictionCoefficients ? std::numeric_limits<double>::infinity()
-                                                                  : nsv * basis.product_size() + r * (prepare + contraction);
+    cost.coefficients = basis.product_size() > kMaxPredictionCoefficients
+                            ? std::numeric_limits<double>::infinity()
+                            : nsv * basis.product_size() + r * (prepare + contraction);
     return cost;
 }
 

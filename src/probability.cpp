@@ -176,8 +176,7 @@ std::vector<double> couple_pairwise(std::span<const double> r, size_t k) {
 
 std::vector<double> predict_probabilities(const Model& model, std::span<const double> machine_values, size_t rows) {
     if (!model.has_probability())
-        throw ParameterError(
-            "the model was trained without probability estimates (train it with probability on)");
+        throw ParameterError("the model was trained without probability estimates (train it with probability on)");
     const size_t k = model.classes.size();
     const auto machines = model.machine_list();
     const size_t nm = machines.size();

@@ -70,7 +70,7 @@ class Smo {
             counter = 1;
         }
         result.converged = gap < opt_.tolerance;
-        result.stop = result.converged ? StopReason::converged
+        result.stop = result.converged   ? StopReason::converged
                       : iter >= max_iter ? StopReason::iteration_cap
                                          : StopReason::precision;
         result.iterations = iter;
@@ -100,7 +100,7 @@ class Smo {
             if (!select(i, j, gap)) {
                 reconstruct();
                 if (!select(i, j, gap)) return;  // optimal on every variable, by this gradient
-                counter = 1;  // shrink again at the next iteration
+                counter = 1;                     // shrink again at the next iteration
             }
             ++iter;
             step(static_cast<size_t>(i), static_cast<size_t>(j));
@@ -140,7 +140,6 @@ class Smo {
         }
         return gmax == -kInf || gmin == kInf ? 0.0 : std::max(0.0, gmax - gmin);
     }
-
 
     [[nodiscard]] bool in_up(size_t t) const {
         return y_[t] > 0 ? status_[t] != Bound::upper : status_[t] != Bound::lower;

@@ -70,12 +70,12 @@ struct TrainingSummary {
     size_t bounded_support_vectors = 0;  // alpha_i == C
     long iterations = 0;
     bool converged = false;
-    double objective = 0.0;  // LIBSVM's obj: 1/2 a'Ka - sum alpha
-    double gap = 0.0;           // certified maximal KKT violation (from a fresh gradient)
-    double duality_gap = 0.0;   // primal minus dual objective, from the same gradient
+    double objective = 0.0;                   // LIBSVM's obj: 1/2 a'Ka - sum alpha
+    double gap = 0.0;                         // certified maximal KKT violation (from a fresh gradient)
+    double duality_gap = 0.0;                 // primal minus dual objective, from the same gradient
     StopReason stop = StopReason::converged;  // multi-class: the first machine that did not converge
-    double training_accuracy = 0.0;  // classification
-    double training_r2 = 0.0;        // regression: coefficient of determination on the training rows
+    double training_accuracy = 0.0;           // classification
+    double training_r2 = 0.0;                 // regression: coefficient of determination on the training rows
 };
 
 // What training on points already in kernel coordinates produces (used by Model::train and by

@@ -1,8 +1,7 @@
 // Training, prediction and the model file.
+#include <fmt/format.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
-
-#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -38,8 +37,7 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
     o.task = parse_task(task);
     std::vector<std::string> labels;
     for (double v : y)
-        labels.push_back(o.task == Task::regression ? fmt::format("{:.17g}", v)
-                                                    : std::to_string(static_cast<long>(v)));
+        labels.push_back(o.task == Task::regression ? fmt::format("{:.17g}", v) : std::to_string(static_cast<long>(v)));
     Dataset ds = dataset_from(X, std::move(labels), names);
     ds.weights = sample_weight;
     o.epsilon = epsilon;
@@ -106,7 +104,8 @@ void bind_model(py::module_& m) {
                       "A trained model: one machine, or several for more than two classes (engine object; use "
                       "orca_svm.OrcaSVC or OrcaSVR).")
         .def_property_readonly("feature_names", [](const Model& s) { return s.feature_names; })
-        .def_property("classes", [](const Model& s) { return s.classes; }, &rename_classes)
+        .def_property(
+            "classes", [](const Model& s) { return s.classes; }, &rename_classes)
         .def_property_readonly("task", [](const Model& s) { return to_string(s.task); })
         .def_property_readonly("epsilon", [](const Model& s) { return s.epsilon; })
         .def_property_readonly("multi_class", [](const Model& s) { return to_string(s.multi_class); })
@@ -142,7 +141,8 @@ void bind_model(py::module_& m) {
         .def_property_readonly("beta", [](const Model& s) { return s.family.beta; })
         .def_property_readonly("measure", [](const Model& s) { return to_string(s.measure); })
         .def_property_readonly("degrees", [](const Model& s) { return s.degrees; })
-        .def_property_readonly("lam", [](const Model& s) { return s.family.lambda; }, "Gegenbauer lambda")
+        .def_property_readonly(
+            "lam", [](const Model& s) { return s.family.lambda; }, "Gegenbauer lambda")
         .def_property_readonly("convergence_warning", &convergence_warning,
                                "why the fit did not converge, with the certified numbers ('' when it did)")
         .def_property_readonly("basis_warning", &basis_size_warning,
@@ -235,8 +235,8 @@ void bind_model(py::module_& m) {
           py::arg("cache_mb"), py::arg("shrinking"), py::arg("max_iter"),
           py::arg("class_weight") = std::map<std::string, double>{}, py::arg("balanced") = false,
           py::arg("sample_weight") = std::vector<double>{}, py::arg("task") = "classification",
-          py::arg("epsilon") = 0.1, py::arg("multi_class") = "ovo", py::arg("probability") = false,
-          py::arg("seed") = 0, py::arg("max_order") = 0, py::arg("max_total_degree") = 0,
+          py::arg("epsilon") = 0.1, py::arg("multi_class") = "ovo", py::arg("probability") = false, py::arg("seed") = 0,
+          py::arg("max_order") = 0, py::arg("max_total_degree") = 0,
           "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets). Releases the GIL.");
     m.def(
         "fit_sigmoid",

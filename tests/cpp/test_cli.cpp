@@ -354,8 +354,8 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
     ASSERT_EQ(an.code, 0) << an.err;
     EXPECT_NE(an.out.find("19 basis functions (max order Q = 1)"), std::string::npos) << an.out;
     EXPECT_NE(slurp(path("a.json")).find("\"max_order\": 1"), std::string::npos);
-    const RunResult ex = run("explain --model " + path("q1.json") + " --data " + path("six.csv") + " --output " +
-                             path("e.csv"));
+    const RunResult ex =
+        run("explain --model " + path("q1.json") + " --data " + path("six.csv") + " --output " + path("e.csv"));
     ASSERT_EQ(ex.code, 0) << ex.err;
     ASSERT_EQ(run("fit" + data + " --degree 3 --max-order 6 --model " + path("q6.json")).code, 0);
     ASSERT_EQ(run("fit" + data + " --degree 3 --max-order 0 --model " + path("full.json")).code, 0);

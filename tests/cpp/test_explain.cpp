@@ -108,6 +108,28 @@ std::vector<double> shapley_from_values(const std::vector<double>& v, size_t d) 
     return phi;
 }
 
+// Row r's remainder, main and pair components and interaction indices against the ANOVA terms
+// h_u of that row (indexed by the bit mask u), each by its definition.
+void expect_components_from(const std::vector<double>& h, const Explanation& e, size_t r, double tol) {
+    const size_t d = e.dim;
+    double rest = 0.0;
+    for (size_t u = 0; u < h.size(); ++u)
+        if (__builtin_popcountll(u) >= 3) rest += h[u];
+    EXPECT_NEAR(e.remainder[r], rest, tol);
+    size_t c = 0;
+    for (size_t j = 0; j < d; ++j) {
+        EXPECT_NEAR(e.main[r * d + j], h[size_t{1} << j], tol);
+        for (size_t l = j + 1; l < d; ++l, ++c) {
+            EXPECT_NEAR(e.pair[r * d * (d - 1) / 2 + c], h[(size_t{1} << j) | (size_t{1} << l)], tol);
+            double I = 0.0;
+            for (size_t u = 0; u < h.size(); ++u)
+                if ((u >> j & 1) && (u >> l & 1)) I += h[u] / static_cast<double>(__builtin_popcountll(u) - 1);
+            EXPECT_NEAR(e.interaction[(r * d + j) * d + l], I, tol);
+            EXPECT_EQ(e.interaction[(r * d + j) * d + l], e.interaction[(r * d + l) * d + j]);
+        }
+    }
+}
+
 double scale_of(const Explanation& e) {
     double s = 1.0;
     for (double v : e.decision) s = std::max(s, std::abs(v));
@@ -126,9 +148,12 @@ struct Case {
 // The last four are truncated by interaction order: the quadrature oracle below sees only the
 // decision function, so it checks the truncated Shapley formula independently.
 const Case kCases[] = {
-    {"legendre", 0, 0, Measure::probability, {3, 4, 2}},   {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}},
-    {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2}}, {"chebyshev1", 0, 0, Measure::lebesgue, {4, 4}},
-    {"hermite", 0, 0, Measure::probability, {2, 3, 2}},    {"legendre", 0, 0, Measure::probability, {2, 1, 2, 1, 2, 1}},
+    {"legendre", 0, 0, Measure::probability, {3, 4, 2}},
+    {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}},
+    {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2}},
+    {"chebyshev1", 0, 0, Measure::lebesgue, {4, 4}},
+    {"hermite", 0, 0, Measure::probability, {2, 3, 2}},
+    {"legendre", 0, 0, Measure::probability, {2, 1, 2, 1, 2, 1}},
     {"legendre", 0, 0, Measure::probability, {3, 4, 2, 3}, 1},
     {"jacobi", 2.5, 1.2, Measure::probability, {2, 3, 2, 3, 2}, 2},
     {"jacobi", 0.8, 2.7, Measure::lebesgue, {3, 2, 2, 2, 2}, 3},
@@ -186,55 +211,41 @@ TEST(Explain, ShapleyMatchesCoalitionsAndQuadrature) {
 }
 
 TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
-  // h_u by its definition for every u (2^d, none beyond the interaction order Q), independently
-  // of the explain() code paths; the full product and Q = 1, 2, 3.
-  for (int max_order : {0, 1, 2, 3}) {
-    SCOPED_TRACE("Q=" + std::to_string(max_order));
-    const Model m = random_model("jacobi", 4.3, 1.8, Measure::lebesgue, {2, 3, 2, 2, 3}, 31u, 60, max_order);
-    const size_t order = m.basis().max_order();
-    const size_t rows = 5, d = m.dim();
-    const auto X = rows_in_range(m, rows, 32u);
-    ExplainOptions o;
-    o.interactions = true;
-    const Explanation e = explain(m, X, rows, o);
-    const auto P = scaled(m, X);
-    const TensorKernel k = m.kernel();
-    const PreparedPoints S = k.prepare(m.support_vectors, m.support_count());
-    const PreparedPoints Q = k.prepare(P, rows);
-    std::vector<double> kappa(d);
-    for (size_t j = 0; j < d; ++j) kappa[j] = std::pow(k.basis().recurrence(j).p0(), 2);
-    const double tol = 1e-11 * scale_of(e);
-    for (size_t r = 0; r < rows; ++r) {
-        std::vector<double> h(size_t{1} << d, 0.0), K(d);
-        for (size_t i = 0; i < m.support_count(); ++i) {
-            for (size_t j = 0; j < d; ++j)
-                K[j] = k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j], m.degrees[j]);
-            for (size_t u = 0; u < h.size(); ++u) {
-                if (static_cast<size_t>(__builtin_popcountll(u)) > order) continue;
-                double t = m.coefficients[i];
-                for (size_t j = 0; j < d; ++j) t *= (u >> j & 1) ? K[j] - kappa[j] : kappa[j];
-                h[u] += t;
+    // h_u by its definition for every u (2^d, none beyond the interaction order Q), independently
+    // of the explain() code paths; the full product and Q = 1, 2, 3.
+    for (int max_order : {0, 1, 2, 3}) {
+        SCOPED_TRACE("Q=" + std::to_string(max_order));
+        const Model m = random_model("jacobi", 4.3, 1.8, Measure::lebesgue, {2, 3, 2, 2, 3}, 31u, 60, max_order);
+        const size_t order = m.basis().max_order();
+        const size_t rows = 5, d = m.dim();
+        const auto X = rows_in_range(m, rows, 32u);
+        ExplainOptions o;
+        o.interactions = true;
+        const Explanation e = explain(m, X, rows, o);
+        const auto P = scaled(m, X);
+        const TensorKernel k = m.kernel();
+        const PreparedPoints S = k.prepare(m.support_vectors, m.support_count());
+        const PreparedPoints Q = k.prepare(P, rows);
+        std::vector<double> kappa(d);
+        for (size_t j = 0; j < d; ++j) kappa[j] = std::pow(k.basis().recurrence(j).p0(), 2);
+        const double tol = 1e-11 * scale_of(e);
+        for (size_t r = 0; r < rows; ++r) {
+            std::vector<double> h(size_t{1} << d, 0.0), K(d);
+            for (size_t i = 0; i < m.support_count(); ++i) {
+                for (size_t j = 0; j < d; ++j)
+                    K[j] =
+                        k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j], m.degrees[j]);
+                for (size_t u = 0; u < h.size(); ++u) {
+                    if (static_cast<size_t>(__builtin_popcountll(u)) > order) continue;
+                    double t = m.coefficients[i];
+                    for (size_t j = 0; j < d; ++j) t *= (u >> j & 1) ? K[j] - kappa[j] : kappa[j];
+                    h[u] += t;
+                }
             }
+            expect_components_from(h, e, r, tol);
+            (void)Q;
         }
-        double rest = 0.0;
-        for (size_t u = 0; u < h.size(); ++u)
-            if (__builtin_popcountll(u) >= 3) rest += h[u];
-        EXPECT_NEAR(e.remainder[r], rest, tol);
-        size_t c = 0;
-        for (size_t j = 0; j < d; ++j) {
-            EXPECT_NEAR(e.main[r * d + j], h[size_t{1} << j], tol);
-            for (size_t l = j + 1; l < d; ++l, ++c) {
-                EXPECT_NEAR(e.pair[r * d * (d - 1) / 2 + c], h[(size_t{1} << j) | (size_t{1} << l)], tol);
-                double I = 0.0;
-                for (size_t u = 0; u < h.size(); ++u)
-                    if ((u >> j & 1) && (u >> l & 1)) I += h[u] / static_cast<double>(__builtin_popcountll(u) - 1);
-                EXPECT_NEAR(e.interaction[(r * d + j) * d + l], I, tol);
-                EXPECT_EQ(e.interaction[(r * d + j) * d + l], e.interaction[(r * d + l) * d + j]);
-            }
-        }
-        (void)Q;
     }
-  }
 }
 
 TEST(Explain, MainEffectsHaveMeanZeroAndTheirVarianceIsTheMarginalShare) {
@@ -359,21 +370,7 @@ TEST(Explain, CappedModelsComponentsAndInteractionsFromTheQuadratureOracle) {
                     h[u] += ((__builtin_popcountll(u ^ S) & 1) ? -1.0 : 1.0) * v[S];
                     if (S == 0) break;
                 }
-            double rest = 0.0;
-            for (size_t u = 0; u < h.size(); ++u)
-                if (__builtin_popcountll(u) >= 3) rest += h[u];
-            EXPECT_NEAR(e.remainder[r], rest, tol);
-            size_t c = 0;
-            for (size_t j = 0; j < d; ++j) {
-                EXPECT_NEAR(e.main[r * d + j], h[size_t{1} << j], tol);
-                for (size_t l = j + 1; l < d; ++l, ++c) {
-                    EXPECT_NEAR(e.pair[r * d * (d - 1) / 2 + c], h[(size_t{1} << j) | (size_t{1} << l)], tol);
-                    double I = 0.0;
-                    for (size_t u = 0; u < h.size(); ++u)
-                        if ((u >> j & 1) && (u >> l & 1)) I += h[u] / static_cast<double>(__builtin_popcountll(u) - 1);
-                    EXPECT_NEAR(e.interaction[(r * d + j) * d + l], I, tol);
-                }
-            }
+            expect_components_from(h, e, r, tol);
         }
         // Shape functions and pair surfaces equal the components at the same points.
         const auto shapes = shape_functions(m, 4);
@@ -388,8 +385,7 @@ TEST(Explain, CappedModelsComponentsAndInteractionsFromTheQuadratureOracle) {
         std::vector<double> at(9 * d);
         for (size_t a = 0; a < 3; ++a)
             for (size_t b = 0; b < 3; ++b)
-                for (size_t l = 0; l < d; ++l)
-                    at[(a * 3 + b) * d + l] = l == 0 ? s.x[a] : l == 2 ? s.y[b] : X[l];
+                for (size_t l = 0; l < d; ++l) at[(a * 3 + b) * d + l] = l == 0 ? s.x[a] : l == 2 ? s.y[b] : X[l];
         const Explanation g = explain(m, at, 9);
         for (size_t t = 0; t < 9; ++t) EXPECT_NEAR(g.pair[t * d * (d - 1) / 2 + 1], s.h[t], tol);  // pair (0, 2)
     }

@@ -180,12 +180,14 @@ TEST(Kernel, TotalDegreeTruncationMatchesTheSumOverRetainedFunctions) {
         std::vector<int> degrees;
         int max_order, max_total_degree;
     };
-    const Case cases[] = {{"legendre", {3, 4, 2, 5}, 0, 4}, {"legendre", {3, 4, 2, 5}, 2, 5},
-                          {"jacobi", {2, 6, 3}, 0, 1},      {"hermite", {3, 2, 4, 2, 2}, 3, 6},
+    const Case cases[] = {{"legendre", {3, 4, 2, 5}, 0, 4},
+                          {"legendre", {3, 4, 2, 5}, 2, 5},
+                          {"jacobi", {2, 6, 3}, 0, 1},
+                          {"hermite", {3, 2, 4, 2, 2}, 3, 6},
                           {"chebyshev2", {8, 8}, 0, 9}};
     for (const auto& c : cases) {
-        SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(c.max_order) + " N=" +
-                     std::to_string(c.max_total_degree));
+        SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(c.max_order) +
+                     " N=" + std::to_string(c.max_total_degree));
         const size_t d = c.degrees.size();
         const Basis basis(FamilySpec::make(c.family, 1.5, 0.5), Measure::probability, c.degrees, c.max_order,
                           c.max_total_degree);

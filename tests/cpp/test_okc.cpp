@@ -19,11 +19,11 @@ namespace {
 
 // A random machine-like expansion: points in the domain, a with sum a = 0 (the dual's
 // equality constraint).
-Expansion random_expansion(const FamilySpec& family, Measure measure, std::vector<int> degrees, size_t m,
-                           unsigned seed, int max_order = 0, int max_total_degree = 0) {
+Expansion random_expansion(const FamilySpec& family, Measure measure, std::vector<int> degrees, size_t m, unsigned seed,
+                           int max_order = 0, int max_total_degree = 0) {
     const size_t d = degrees.size();
-    Expansion e{Basis(family, measure, std::move(degrees), max_order, max_total_degree),
-                test::uniform_points(m, d, seed), {}};
+    Expansion e{
+        Basis(family, measure, std::move(degrees), max_order, max_total_degree), test::uniform_points(m, d, seed), {}};
     if (!family.is_bounded())
         for (auto& x : e.points) x *= 2.0;
     std::mt19937_64 rng(seed + 1000);
@@ -211,10 +211,10 @@ TEST(Okc, TruncatedByInteractionOrderMatchesBruteForce) {
     };
     unsigned seed = 300;
     for (const auto& c : cases) {
-        SCOPED_TRACE(std::string(c.family) + " d=" + std::to_string(c.degrees.size()) + " Q=" +
-                     std::to_string(c.max_order));
+        SCOPED_TRACE(std::string(c.family) + " d=" + std::to_string(c.degrees.size()) +
+                     " Q=" + std::to_string(c.max_order));
         const auto spec = c.family == std::string("gegenbauer") ? FamilySpec::make(c.family, 0, 0, c.alpha)
-                                                                 : FamilySpec::make(c.family, c.alpha, c.beta);
+                                                                : FamilySpec::make(c.family, c.alpha, c.beta);
         const Expansion e = random_expansion(spec, c.measure, c.degrees, 19, seed++, c.max_order);
         ASSERT_TRUE(e.basis.order_truncated());
         const OkcReport en = run(e, OkcMethod::enumeration, -1);
@@ -245,14 +245,14 @@ TEST(Okc, TruncatedByTotalDegreeMatchesBruteForce) {
         int max_order, max_total_degree;
     };
     const Case cases[] = {
-        {"legendre", Measure::probability, {3, 4, 2}, 0, 4},   {"legendre", Measure::probability, {3, 4, 2, 3}, 2, 5},
-        {"jacobi", Measure::lebesgue, {2, 3, 2, 2}, 0, 3},     {"hermite", Measure::probability, {4, 2, 3}, 1, 3},
+        {"legendre", Measure::probability, {3, 4, 2}, 0, 4}, {"legendre", Measure::probability, {3, 4, 2, 3}, 2, 5},
+        {"jacobi", Measure::lebesgue, {2, 3, 2, 2}, 0, 3},   {"hermite", Measure::probability, {4, 2, 3}, 1, 3},
         {"chebyshev1", Measure::probability, {5, 5}, 0, 7},  {"legendre", Measure::probability, {6}, 0, 3},
     };
     unsigned seed = 500;
     for (const auto& c : cases) {
-        SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(c.max_order) + " N=" +
-                     std::to_string(c.max_total_degree));
+        SCOPED_TRACE(std::string(c.family) + " Q=" + std::to_string(c.max_order) +
+                     " N=" + std::to_string(c.max_total_degree));
         const Expansion e = random_expansion(FamilySpec::make(c.family, 2.5, 1.2), c.measure, c.degrees, 15, seed++,
                                              c.max_order, c.max_total_degree);
         ASSERT_TRUE(e.basis.degree_truncated());

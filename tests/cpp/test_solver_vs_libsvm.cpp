@@ -255,9 +255,9 @@ TEST(SolverCertificate, ReportedViolationAndDualityGapAreTheTrueOnes) {
         long cap;
         StopReason expected;
     };
-    for (const Run run : {Run{12, 1000.0, 1e-8, 2000, StopReason::iteration_cap},
-                          Run{12, 1000.0, 1e-8, 20000, StopReason::iteration_cap},
-                          Run{6, 1.0, 1e-6, 0, StopReason::converged}}) {
+    for (const Run run :
+         {Run{12, 1000.0, 1e-8, 2000, StopReason::iteration_cap},
+          Run{12, 1000.0, 1e-8, 20000, StopReason::iteration_cap}, Run{6, 1.0, 1e-6, 0, StopReason::converged}}) {
         SCOPED_TRACE("degree " + std::to_string(run.degree) + " cap " + std::to_string(run.cap));
         const TensorKernel kernel(Basis(FamilySpec::make("jacobi", -0.5, 0.3), Measure::probability, {run.degree}));
         const auto G = kernel.gram(kernel.prepare(pts, m));
