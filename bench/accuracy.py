@@ -138,7 +138,10 @@ def write(rows):
     for name, _, _, _, res in rows:
         lines.append(f"| {name} | {res['ORCA tuned'][2]} | {res['full product, best'][2]} | {res['RBF tuned'][2]} |")
     lines += ["", "Sources:", ""] + [f"- {name}: {source}" for name, _, _, source, _ in rows]
-    lines += [f"- EBM on {name}: {why}" for name, why in EBM_SKIP.items()]
+    lines += [f"- EBM on {name}: {why}" for name, why in EBM_SKIP.items() if name in [r[0] for r in rows]]
+    missing = [name for name, *_ in DATASETS if name not in [r[0] for r in rows]]
+    if missing:
+        lines += ["", f"Not reached in this run (the run was stopped first): {', '.join(missing)}."]
     diff = lambda a, b: [r[4][a][0] - r[4][b][0] for r in rows if r[4][b][0] is not None]  # noqa: E731
     untuned, tuned, vs_ebm = diff("ORCA defaults", "RBF defaults"), diff("ORCA tuned", "RBF tuned"), \
         diff("ORCA tuned", "EBM defaults")
