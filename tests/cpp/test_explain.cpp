@@ -130,6 +130,20 @@ void expect_components_from(const std::vector<double>& h, const Explanation& e, 
     }
 }
 
+// The shape functions on a grid, evaluated through explain() at points that vary one feature
+// along the grid and keep the others at the first row of X, equal the main effects there.
+void expect_shape_functions_are_main_effects(const Model& m, const std::vector<double>& X, size_t grid, double tol) {
+    const size_t d = m.dim();
+    const auto shapes = shape_functions(m, grid);
+    for (size_t j = 0; j < d; ++j) {
+        std::vector<double> at(shapes[j].x.size() * d);
+        for (size_t t = 0; t < shapes[j].x.size(); ++t)
+            for (size_t l = 0; l < d; ++l) at[t * d + l] = l == j ? shapes[j].x[t] : X[l];
+        const Explanation g = explain(m, at, shapes[j].x.size());
+        for (size_t t = 0; t < shapes[j].x.size(); ++t) EXPECT_NEAR(g.main[t * d + j], shapes[j].h[t], tol);
+    }
+}
+
 double scale_of(const Explanation& e) {
     double s = 1.0;
     for (double v : e.decision) s = std::max(s, std::abs(v));
@@ -335,15 +349,7 @@ TEST(Explain, AdditiveModelIsItsShapeFunctions) {
     }
     const PairSurface s = pair_surface(m, 0, 2, 5);
     for (double v : s.h) EXPECT_EQ(v, 0.0);
-    // The shape functions on a grid through one row's values give that row's main effects.
-    const auto shapes = shape_functions(m, 3);
-    for (size_t j = 0; j < d; ++j) {
-        std::vector<double> at(shapes[j].x.size() * d);
-        for (size_t t = 0; t < shapes[j].x.size(); ++t)
-            for (size_t l = 0; l < d; ++l) at[t * d + l] = l == j ? shapes[j].x[t] : X[l];
-        const Explanation g = explain(m, at, shapes[j].x.size());
-        for (size_t t = 0; t < shapes[j].x.size(); ++t) EXPECT_NEAR(g.main[t * d + j], shapes[j].h[t], tol);
-    }
+    expect_shape_functions_are_main_effects(m, X, 3, tol);
 }
 
 TEST(Explain, CappedModelsComponentsAndInteractionsFromTheQuadratureOracle) {
@@ -373,14 +379,7 @@ TEST(Explain, CappedModelsComponentsAndInteractionsFromTheQuadratureOracle) {
             expect_components_from(h, e, r, tol);
         }
         // Shape functions and pair surfaces equal the components at the same points.
-        const auto shapes = shape_functions(m, 4);
-        for (size_t j = 0; j < d; ++j) {
-            std::vector<double> at(shapes[j].x.size() * d);
-            for (size_t t = 0; t < shapes[j].x.size(); ++t)
-                for (size_t l = 0; l < d; ++l) at[t * d + l] = l == j ? shapes[j].x[t] : X[l];
-            const Explanation g = explain(m, at, shapes[j].x.size());
-            for (size_t t = 0; t < shapes[j].x.size(); ++t) EXPECT_NEAR(g.main[t * d + j], shapes[j].h[t], tol);
-        }
+        expect_shape_functions_are_main_effects(m, X, 4, tol);
         const PairSurface s = pair_surface(m, 0, 2, 3);
         std::vector<double> at(9 * d);
         for (size_t a = 0; a < 3; ++a)
