@@ -15,6 +15,15 @@ int resolve_max_order(int setting, size_t d) {
     return setting >= static_cast<int>(d) ? 0 : setting;
 }
 
+int resolve_max_total_degree(int setting, const std::vector<int>& degrees, size_t d) {
+    if (setting < 0)
+        throw ParameterError("max_total_degree must be >= 1 (or 0 for no cap), got " + std::to_string(setting));
+    long total = 0;
+    for (int n : degrees) total += std::max(n, 0);
+    if (degrees.size() == 1) total *= static_cast<long>(d);
+    return setting >= total ? 0 : setting;
+}
+
 Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order, int max_total_degree)
     : family_(family), measure_(measure), degrees_(std::move(degrees)) {
     if (degrees_.empty()) throw ParameterError("the basis needs at least one feature");

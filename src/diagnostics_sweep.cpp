@@ -39,12 +39,7 @@ TrainOptions Setting::train_options(const SolverOptions& solver) const {
 Setting Setting::resolved(size_t d) const {
     Setting s = *this;
     s.max_order = resolve_max_order(max_order, d);
-    // A cap at or above the full product's total degree leaves nothing out.
-    const long total = static_cast<long>(degrees.size() == 1 ? degrees[0] * static_cast<long>(d) : 0);
-    long sum = total;
-    if (degrees.size() != 1)
-        for (int n : degrees) sum += n;
-    if (max_total_degree > 0 && max_total_degree >= sum) s.max_total_degree = 0;
+    s.max_total_degree = resolve_max_total_degree(max_total_degree, degrees, d);
     return s;
 }
 

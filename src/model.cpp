@@ -287,12 +287,7 @@ Model shared_settings(const Dataset& data, const TrainOptions& options) {
     // Q >= d is the full product: stored as 0 so that the model is today's, bit for bit.
     model.max_order = resolve_max_order(options.max_order, data.cols);
     // A cap at or above sum_j n_j leaves nothing out: stored as none, the same model bit for bit.
-    if (options.max_total_degree < 0)
-        throw ParameterError("max_total_degree must be >= 1 (or 0 for no cap), got " +
-                             std::to_string(options.max_total_degree));
-    size_t total = 0;
-    for (int n : model.degrees) total += static_cast<size_t>(std::max(n, 0));
-    model.max_total_degree = static_cast<size_t>(options.max_total_degree) >= total ? 0 : options.max_total_degree;
+    model.max_total_degree = resolve_max_total_degree(options.max_total_degree, model.degrees, data.cols);
     model.C = options.C;
     model.tolerance = options.solver.tolerance;
     (void)model.basis();  // validates degrees and max_order

@@ -20,6 +20,9 @@ inline constexpr int kMaxDegree = 10000;  // the largest degree a basis (and a m
 inline constexpr int kAutoMaxOrder = -1;  // a max_order setting: resolve by the number of features
 // The interaction order a max_order setting means for d features: 0 (the full product) or Q >= 1.
 [[nodiscard]] int resolve_max_order(int setting, size_t d);
+// The total-degree cap a max_total_degree setting means for these degrees (one per feature, or
+// one for all d features): 0 (no cap) when it is 0 or at least sum_j n_j. Throws when negative.
+[[nodiscard]] int resolve_max_total_degree(int setting, const std::vector<int>& degrees, size_t d);
 
 class Basis {
   public:
