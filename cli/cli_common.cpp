@@ -4,10 +4,12 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 
 #include "orca/errors.hpp"
+#include "orca/model_card.hpp"
 #include "orca/multiclass.hpp"
 
 namespace orca::cli {
@@ -26,13 +28,6 @@ int parse_degree_value(const std::string& text, const std::string& what) {
     if (value > kMaxDegree)
         throw ParameterError("--degree " + text + " is too large (at most " + std::to_string(kMaxDegree) + ")" + what);
     return value;
-}
-
-// 'a', 'b', 'c': the model's classes as messages and summaries list them.
-std::string quoted_classes(const Model& model) {
-    std::string list;
-    for (const auto& c : model.classes) list += (list.empty() ? "'" : ", '") + c + "'";
-    return list;
 }
 
 }  // namespace
@@ -177,88 +172,21 @@ Model explained_model(const Model& model, const std::string& label) {
     return class_model(model, static_cast<size_t>(it - model.classes.begin()));
 }
 
+void refuse_overwriting_inputs(const std::string& output, const std::vector<std::string>& inputs) {
+    namespace fs = std::filesystem;
+    for (const auto& input : inputs) {
+        if (input.empty()) continue;
+        std::error_code ec;
+        const bool same = input == output || (fs::exists(output, ec) && fs::equivalent(output, input, ec) && !ec);
+        if (same)
+            throw ParameterError("the output " + output + " is also an input (" + input +
+                                 "): choose another output file");
+    }
+}
+
 void print_model_summary(std::ostream& out, const Model& model) {
-    const auto& s = model.summary;
-    std::string family = to_string(model.family.kind);
-    if (model.family.kind == FamilyKind::jacobi || model.family.kind == FamilyKind::gegenbauer)
-        family += fmt::format(" (alpha = {:g}, beta = {:g})", model.family.alpha, model.family.beta);
-    bool same = std::all_of(model.degrees.begin(), model.degrees.end(), [&](int n) { return n == model.degrees[0]; });
-    std::string degrees;
-    if (same) {
-        degrees = std::to_string(model.degrees[0]) + " for every feature";
-    } else {
-        for (size_t j = 0; j < model.dim(); ++j)
-            degrees += (j ? ", " : "") + model.feature_names[j] + "=" + std::to_string(model.degrees[j]);
-    }
-    fmt::print(out, "kernel            truncated tensor-product orthonormal polynomials\n");
-    fmt::print(out, "family            {}\n", family);
-    fmt::print(out, "measure           {}{}\n", to_string(model.measure),
-               model.measure == Measure::probability ? " (p_0 = 1)" : " (textbook normalisation)");
-    fmt::print(out, "degree n          {}\n", degrees);
-    if (model.max_order > 0)
-        fmt::print(out, "max order Q       {} (functions of at most {} feature{}{})\n", model.max_order,
-                   model.max_order, model.max_order == 1 ? "" : "s",
-                   model.max_order == 1   ? ": an additive model"
-                   : model.max_order == 2 ? ": main effects and pairs"
-                                          : "");
-    else
-        fmt::print(out, "max order Q       {} (the full tensor product)\n", model.dim());
-    if (model.max_total_degree > 0)
-        fmt::print(out, "max total degree  {} (functions with k_1 + ... + k_d <= {})\n", model.max_total_degree,
-                   model.max_total_degree);
-    fmt::print(out, "basis size        {:.6g} functions\n", model.basis().size());
-    fmt::print(out, "features (d)      {}\n", model.dim());
-    if (model.task == Task::regression) {
-        fmt::print(out, "task              epsilon-SVR regression of '{}' (epsilon = {:g})\n", model.target_name,
-                   model.epsilon);
-    } else if (model.is_multiclass()) {
-        const std::string list = quoted_classes(model);
-        fmt::print(out, "target            '{}': {} classes ({})\n", model.target_name, model.classes.size(), list);
-        fmt::print(out, "multi-class       {} ({} two-class machines)\n",
-                   model.multi_class == MultiClass::ovo ? "one-vs-one" : "one-vs-rest", model.machines.size());
-    } else {
-        fmt::print(out, "target            '{}': negative class '{}', positive class '{}'\n", model.target_name,
-                   model.classes[0], model.classes[1]);
-    }
-    fmt::print(out, "scaler            {}\n",
-               model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
-                                                       : "standardise to mean 0, sd 1 (training data)");
-    std::string weights;
-    const bool weighted =
-        std::any_of(model.class_weights.begin(), model.class_weights.end(), [](double w) { return w != 1.0; });
-    if (weighted) {
-        weights = " x class weights (";
-        for (size_t c = 0; c < model.classes.size(); ++c)
-            weights += fmt::format("{}'{}': {:g}", c ? ", " : "", model.classes[c], model.class_weights[c]);
-        weights += ")";
-    }
-    if (model.sample_weighted) weights += " x sample weights";
-    fmt::print(out, "C                 {:g}{}\n", model.C, weights);
-    fmt::print(out, "tolerance         {:g}\n", model.tolerance);
-    fmt::print(out, "training rows     {}\n", s.rows);
-    fmt::print(out, "support vectors   {} ({} at the bound C)\n", s.support_vectors, s.bounded_support_vectors);
-    if (!model.is_multiclass()) fmt::print(out, "bias b            {:.10g}\n", model.bias);
-    fmt::print(out, "solver            {} iterations, {}\n", s.iterations,
-               s.stop == StopReason::converged
-                   ? fmt::format("converged: KKT violation {:.3g} < tolerance, duality gap {:.3g} "
-                                 "(certified from a fresh gradient)",
-                                 s.gap, s.duality_gap)
-                   : "NOT CONVERGED: " + convergence_warning(model).substr(std::string("not converged: ").size()));
-    fmt::print(out, "dual objective    {:.10g}{}\n", s.objective,
-               model.is_multiclass() ? " (sum over the machines)" : "");
-    if (model.task == Task::regression)
-        fmt::print(out, "training R^2      {:.4f}\n", s.training_r2);
-    else
-        fmt::print(out, "training accuracy {:.4f}\n", s.training_accuracy);
-    if (model.has_probability())
-        fmt::print(out, "probabilities     Platt sigmoids from internal cross-validation{}\n",
-                   model.is_multiclass() && model.multi_class == MultiClass::ovo ? ", pairwise coupling" : "");
-    for (size_t m = 0; m < model.machines.size(); ++m) {
-        const auto& ms = model.machines[m].summary;
-        fmt::print(out,
-                   "  machine {:<3}     {}: {} rows, {} support vectors, {} iterations, training accuracy {:.4f}\n",
-                   m + 1, machine_name(model, m), ms.rows, ms.support_vectors, ms.iterations, ms.training_accuracy);
-    }
+    // Labels padded to 18 columns, as the summary has always been aligned.
+    for (const auto& line : model_card(model)) fmt::print(out, "{:<18}{}\n", line.label, line.value);
 }
 
 }  // namespace orca::cli

@@ -16,4 +16,5 @@ void add_sweep_command(CLI::App& app);
 void add_select_command(CLI::App& app);
 void add_stability_command(CLI::App& app);
 void add_experiment_command(CLI::App& app);
+void add_report_command(CLI::App& app);
 }  // namespace orca::cli

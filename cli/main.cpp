@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     orca::cli::add_analyze_command(app);
     orca::cli::add_explain_command(app);
     orca::cli::add_shapes_command(app);
+    orca::cli::add_report_command(app);
     orca::cli::add_sweep_command(app);
     orca::cli::add_select_command(app);
     orca::cli::add_stability_command(app);

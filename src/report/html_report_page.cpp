@@ -1,0 +1,284 @@
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "html_parts.hpp"
+#include "orca/errors.hpp"
+#include "orca/explain.hpp"
+#include "orca/html_report.hpp"
+#include "orca/model_card.hpp"
+#include "orca/multiclass.hpp"
+#include "orca/version.hpp"
+#include "svg.hpp"
+
+namespace orca {
+namespace {
+
+using report::escape;
+using report::fixed;
+
+// What the given data says about the model: accuracy (or R^2 and RMSE) on its rows with a known
+// target. Empty without data or without a target.
+std::vector<CardLine> data_lines(const Model& model, const Dataset& data) {
+    std::vector<CardLine> lines{{"data", fmt::format("{} ({} rows)", data.source, data.rows)}};
+    if (data.target.empty()) return lines;
+    const auto points = model.scaled_rows(data.X, data.rows, OutOfRange::clip, data.source);
+    const auto values = machine_decisions(model, points, data.rows);
+    size_t known = 0, correct = 0;
+    if (model.task == Task::regression) {
+        std::vector<double> z, g;
+        for (size_t r = 0; r < data.rows; ++r) {
+            char* end = nullptr;
+            const double v = std::strtod(data.target[r].c_str(), &end);
+            if (end == data.target[r].c_str() || *end != '\0' || !std::isfinite(v)) continue;
+            z.push_back(v);
+            g.push_back(values[r]);
+        }
+        if (z.empty()) return lines;
+        double mean = 0.0, sse = 0.0, sst = 0.0;
+        for (double v : z) mean += v / static_cast<double>(z.size());
+        for (size_t i = 0; i < z.size(); ++i) {
+            sse += (z[i] - g[i]) * (z[i] - g[i]);
+            sst += (z[i] - mean) * (z[i] - mean);
+        }
+        lines.push_back(
+            {"R^2 on the data", sst > 0 ? fmt::format("{:.4f}", 1.0 - sse / sst) : "undefined (constant target)"});
+        lines.push_back({"RMSE on the data", fmt::format("{:.6g} ({} rows with a numeric target)",
+                                                         std::sqrt(sse / static_cast<double>(z.size())), z.size())});
+        return lines;
+    }
+    const ClassPrediction predicted = predict_classes(model, values, data.rows);
+    for (size_t r = 0; r < data.rows; ++r)
+        if (std::find(model.classes.begin(), model.classes.end(), data.target[r]) != model.classes.end()) {
+            ++known;
+            if (data.target[r] == model.classes[predicted.label[r]]) ++correct;
+        }
+    if (known > 0)
+        lines.push_back({"accuracy on the data",
+                         fmt::format("{:.4f} ({} of {} rows with a known label)",
+                                     static_cast<double>(correct) / static_cast<double>(known), correct, known)});
+    return lines;
+}
+
+std::string card_section(const Model& model, const Dataset* data) {
+    std::string out = "<section id=\"model-card\"><h2>Model card</h2><dl class=\"card\">";
+    auto lines = model_card(model);
+    if (data != nullptr)
+        for (auto& line : data_lines(model, *data)) lines.push_back(std::move(line));
+    for (const auto& line : lines) {
+        std::string id = line.label;
+        std::replace_if(
+            id.begin(), id.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '-');
+        while (!id.empty() && id.front() == '-') id.erase(0, 1);
+        out += "<dt>" + escape(line.label) + "</dt><dd id=\"card-" + escape(id) + "\">" + escape(line.value) + "</dd>";
+    }
+    out += "<dt>features</dt><dd>";
+    for (size_t j = 0; j < model.dim(); ++j) out += (j ? ", " : "") + escape(model.feature_names[j]);
+    return out + "</dd></dl></section>";
+}
+
+// Values of feature j to draw as a rug: the data's, else the support vectors' (raw units).
+std::vector<double> rug_values(const Model& explained, const Dataset* data, size_t j) {
+    std::vector<double> rug;
+    const size_t d = explained.dim();
+    if (data != nullptr) {
+        for (size_t r = 0; r < data->rows; ++r) rug.push_back(data->X[r * d + j]);
+        return rug;
+    }
+    for (size_t i = 0; i < explained.support_count(); ++i)
+        rug.push_back(explained.scaler.unscale(j, explained.support_vectors[i * d + j]));
+    return rug;
+}
+
+std::string shape_section(const Model& explained, const Dataset* data, const HtmlReportOptions& o,
+                          const std::string& what) {
+    const auto shapes = shape_functions(explained, o.shape_grid);
+    std::string out =
+        "<h3>Shape functions</h3><p class=\"note\">The exact main effect h<sub>j</sub>(x<sub>j</sub>) of " + what +
+        " over each feature's training range (the functional-ANOVA component under the " +
+        "kernel's measure), with a rug of the " + (data ? "given data" : "support vectors") +
+        ".</p><div class=\"figures\">";
+    for (const auto& s : shapes) {
+        const std::string& name = explained.feature_names[s.feature];
+        report::LineChart chart;
+        chart.title = "h(" + name + ")";
+        chart.x_label = name;
+        chart.y_label = "main effect";
+        chart.x = s.x;
+        chart.y = s.h;
+        chart.rug = rug_values(explained, data, s.feature);
+        out += report::line_chart(chart);
+    }
+    return out + "</div>";
+}
+
+std::string surface_section(const Model& explained, const std::vector<std::pair<size_t, size_t>>& pairs,
+                            const HtmlReportOptions& o) {
+    if (pairs.empty()) return "";
+    std::string out = "<h3>Pair surfaces</h3><p class=\"note\">The exact pair components h<sub>jk</sub> of the " +
+                      std::to_string(pairs.size()) +
+                      " strongest pairs (darker: larger), over the features' training ranges.</p><div "
+                      "class=\"figures\">";
+    for (auto [j, k] : pairs) {
+        const PairSurface s = pair_surface(explained, j, k, o.surface_grid);
+        const auto& names = explained.feature_names;
+        report::Surface chart;
+        chart.title = "h(" + names[j] + ", " + names[k] + ")";
+        chart.x_label = names[j];
+        chart.y_label = names[k];
+        chart.x = s.x;
+        chart.y = s.y;
+        chart.values = s.h;
+        out += report::surface(chart);
+    }
+    return out + "</div>";
+}
+
+std::string rows_section(const Model& explained, const Dataset& data, const std::vector<size_t>& rows,
+                         const std::string& prefix, const std::string& decision_name) {
+    if (rows.empty()) return "";
+    const size_t d = explained.dim();
+    std::vector<double> X;
+    for (size_t r : rows) X.insert(X.end(), data.X.begin() + r * d, data.X.begin() + (r + 1) * d);
+    const Explanation e =
+        explain(explained, X, rows.size(), ExplainOptions{false, false, OutOfRange::clip}, data.source);
+    std::string out = "<h3>Rows explained</h3><p class=\"note\">Exact Shapley values &phi;<sub>j</sub> of the " +
+                      escape(decision_name) +
+                      " (the game v(S) = E<sub>&mu;</sub>[g(x<sub>S</sub>, X<sub>&minus;S</sub>)] under the "
+                      "kernel's measure): the base value plus the &phi;<sub>j</sub> is the decision value. Rows are "
+                      "numbered from 0.</p><div>";
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const size_t r = rows[i];
+        report::Waterfall w;
+        w.title = fmt::format("row {}: {} = {:.4f}", r, decision_name, e.decision[i]);
+        w.base = e.base;
+        w.final_value = e.decision[i];
+        w.final_label = decision_name;
+        std::vector<std::vector<std::string>> cells;
+        for (size_t j = 0; j < d; ++j) {
+            const double x = data.X[r * d + j], phi = e.shapley[i * d + j];
+            w.labels.push_back(fmt::format("{} = {:.4g}", explained.feature_names[j], x));
+            w.contributions.push_back(phi);
+            cells.push_back({explained.feature_names[j], fmt::format("{:.6g}", x), fixed(phi)});
+        }
+        cells.push_back({"base value", "", fixed(e.base)});
+        cells.push_back({decision_name, "", fixed(e.decision[i])});
+        std::string label;
+        if (!data.target.empty()) label = " (label in the data: " + data.target[r] + ")";
+        out += "<div class=\"side\"><div>" + report::waterfall(w) + "</div>" +
+               report::table(fmt::format("{}row-{}", prefix, r), fmt::format("Row {}{}", r, label),
+                             {"feature", "value", "phi"}, cells) +
+               "</div>";
+    }
+    return out + "</div>";
+}
+
+std::vector<size_t> explained_rows(const Dataset& data, const HtmlReportOptions& o) {
+    if (!o.rows.empty()) return o.rows;
+    std::vector<size_t> rows;
+    for (size_t r = 0; r < std::min(o.default_rows, data.rows); ++r) rows.push_back(r);
+    return rows;
+}
+
+// Shapes, surfaces and rows of one decision function (the model's, or a class score's).
+std::string effects(const Model& explained, const Dataset* data, const HtmlReportOptions& o,
+                    const std::vector<std::pair<size_t, size_t>>& pairs, const std::string& prefix,
+                    const std::string& decision_name) {
+    std::string out = shape_section(explained, data, o, "the " + decision_name);
+    if (explained.max_order != 1) out += surface_section(explained, pairs, o);
+    if (data != nullptr)
+        out += rows_section(explained, *data, explained_rows(*data, o), prefix, decision_name);
+    else
+        out +=
+            "<h3>Rows explained</h3><p class=\"note\">Give data (<code>--data</code>, or X in Python) to see "
+            "exact Shapley waterfalls of chosen rows.</p>";
+    return out;
+}
+
+void check_inputs(const Model& model, const Dataset* data, const HtmlReportOptions& o) {
+    if (data == nullptr) {
+        if (!o.rows.empty()) throw ParameterError("rows: rows to explain need data to take them from");
+        return;
+    }
+    if (data->feature_names != model.feature_names || data->cols != model.dim()) {
+        std::string expected;
+        for (const auto& name : model.feature_names) expected += (expected.empty() ? "" : ", ") + name;
+        throw DataError(data->source + ": its columns do not match the model's features (" + expected + ")");
+    }
+    for (size_t r : o.rows)
+        if (r >= data->rows)
+            throw ParameterError(
+                fmt::format("rows: row {} is outside {} ({} rows, numbered from 0)", r, data->source, data->rows));
+}
+
+}  // namespace
+
+std::string html_report(const Model& model, const Dataset* data, const HtmlReportOptions& o) {
+    check_inputs(model, data, o);
+    OkcOptions okc;
+    okc.eps = o.eps;
+    okc.top_coefficients = static_cast<long>(o.top_coefficients);
+    okc.coefficients_if_cheap = true;
+    okc.memory_limit_mb = o.memory_limit_mb;
+    const ModelAnalysis analysis = analyze_model(model, okc);
+    const auto& names = model.feature_names;
+    const std::string title =
+        o.title.empty() ? "ORCA model report: " + (model.target_name.empty() ? "model" : model.target_name) : o.title;
+
+    std::string page =
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
+        "'unsafe-inline'; img-src data:\">"
+        "<title>" +
+        escape(title) + "</title></head><body><main class=\"orca-report\">" + report::style_sheet() + "<h1>" +
+        escape(title) + "</h1>";
+    page +=
+        "<nav><a href=\"#model-card\">Model card</a><a href=\"#okc\">OKC indices</a><a "
+        "href=\"#effects\">Effects and rows</a></nav>";
+    page += card_section(model, data);
+
+    page += "<section id=\"okc\"><h2>OKC indices</h2>";
+    std::vector<std::pair<size_t, size_t>> pairs;
+    if (!model.is_multiclass()) {
+        page += report::okc_sections(analysis.machines[0].report, names, "", o.top_pairs);
+        pairs = report::strongest_pairs(analysis.machines[0].report, o.pair_surfaces);
+    } else {
+        page += "<p class=\"note\">" + std::to_string(analysis.machines.size()) +
+                " two-class machines. First their indices together (each machine's shares weighted by its squared "
+                "norm), then each machine's own.</p><h3 id=\"aggregate\">All machines together "
+                "(energy-weighted)</h3>" +
+                report::okc_sections(*analysis.energy_weighted, names, "aggregate-", o.top_pairs);
+        for (size_t m = 0; m < analysis.machines.size(); ++m)
+            page += "<details id=\"machine-" + std::to_string(m + 1) + "\"><summary>Machine " + std::to_string(m + 1) +
+                    ": " + escape(analysis.machines[m].name) + "</summary>" +
+                    report::okc_sections(analysis.machines[m].report, names, "machine-" + std::to_string(m + 1) + "-",
+                                         o.top_pairs) +
+                    "</details>";
+        pairs = report::strongest_pairs(*analysis.energy_weighted, o.pair_surfaces);
+    }
+    page += "</section><section id=\"effects\"><h2>Effects and rows</h2>";
+    if (model.task == Task::regression) {
+        page += effects(model, data, o, pairs, "", "prediction");
+    } else if (!model.is_multiclass()) {
+        page += effects(model, data, o, pairs, "", "decision value for '" + model.classes[1] + "'");
+    } else {
+        page +=
+            "<p class=\"note\">One decision function per class: its class score (see docs/multiclass.md). "
+            "Open a class to see its effects.</p>";
+        for (size_t c = 0; c < model.classes.size(); ++c)
+            page += "<details id=\"class-" + std::to_string(c + 1) + "\"" + (c == 0 ? " open" : "") +
+                    "><summary>Class '" + escape(model.classes[c]) + "'</summary>" +
+                    effects(class_model(model, c), data, o, pairs, "class-" + std::to_string(c + 1) + "-",
+                            "score of '" + model.classes[c] + "'") +
+                    "</details>";
+    }
+    page += "</section><footer><p class=\"note\">Written by ORCA " + std::string(kVersion) +
+            ". Every number is exact for the model (no sampling); explanations are with respect to the kernel's "
+            "measure on the scaled domain.</p></footer></main></body></html>\n";
+    return page;
+}
+
+}  // namespace orca

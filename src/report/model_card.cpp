@@ -1,0 +1,132 @@
+#include "orca/model_card.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "orca/multiclass.hpp"
+
+namespace orca {
+namespace {
+
+std::string family_text(const Model& model) {
+    std::string family = to_string(model.family.kind);
+    if (model.family.kind == FamilyKind::jacobi || model.family.kind == FamilyKind::gegenbauer)
+        family += fmt::format(" (alpha = {:g}, beta = {:g})", model.family.alpha, model.family.beta);
+    return family;
+}
+
+std::string degrees_text(const Model& model) {
+    const bool same =
+        std::all_of(model.degrees.begin(), model.degrees.end(), [&](int n) { return n == model.degrees[0]; });
+    if (same) return std::to_string(model.degrees[0]) + " for every feature";
+    std::string degrees;
+    for (size_t j = 0; j < model.dim(); ++j)
+        degrees += (j ? ", " : "") + model.feature_names[j] + "=" + std::to_string(model.degrees[j]);
+    return degrees;
+}
+
+std::string max_order_text(const Model& model) {
+    if (model.max_order <= 0) return fmt::format("{} (the full tensor product)", model.dim());
+    return fmt::format("{} (functions of at most {} feature{}{})", model.max_order, model.max_order,
+                       model.max_order == 1 ? "" : "s",
+                       model.max_order == 1   ? ": an additive model"
+                       : model.max_order == 2 ? ": main effects and pairs"
+                                              : "");
+}
+
+std::string target_text(const Model& model) {
+    if (model.task == Task::regression)
+        return fmt::format("epsilon-SVR regression of '{}' (epsilon = {:g})", model.target_name, model.epsilon);
+    if (model.is_multiclass())
+        return fmt::format("'{}': {} classes ({})", model.target_name, model.classes.size(), quoted_classes(model));
+    return fmt::format("'{}': negative class '{}', positive class '{}'", model.target_name, model.classes[0],
+                       model.classes[1]);
+}
+
+std::string c_text(const Model& model) {
+    std::string weights;
+    const bool weighted =
+        std::any_of(model.class_weights.begin(), model.class_weights.end(), [](double w) { return w != 1.0; });
+    if (weighted) {
+        weights = " x class weights (";
+        for (size_t c = 0; c < model.classes.size(); ++c)
+            weights += fmt::format("{}'{}': {:g}", c ? ", " : "", model.classes[c], model.class_weights[c]);
+        weights += ")";
+    }
+    if (model.sample_weighted) weights += " x sample weights";
+    return fmt::format("{:g}{}", model.C, weights);
+}
+
+std::string solver_text(const Model& model) {
+    const auto& s = model.summary;
+    if (s.stop == StopReason::converged)
+        return fmt::format(
+            "{} iterations, converged: KKT violation {:.3g} < tolerance, duality gap {:.3g} (certified from a "
+            "fresh gradient)",
+            s.iterations, s.gap, s.duality_gap);
+    const std::string warning = convergence_warning(model);
+    const std::string prefix = "not converged: ";
+    return fmt::format("{} iterations, NOT CONVERGED: {}", s.iterations,
+                       warning.rfind(prefix, 0) == 0 ? warning.substr(prefix.size()) : warning);
+}
+
+}  // namespace
+
+std::string quoted_classes(const Model& model) {
+    std::string list;
+    for (const auto& c : model.classes) list += (list.empty() ? "'" : ", '") + c + "'";
+    return list;
+}
+
+std::vector<CardLine> model_card(const Model& model) {
+    const auto& s = model.summary;
+    std::vector<CardLine> card{
+        {"kernel", "truncated tensor-product orthonormal polynomials"},
+        {"family", family_text(model)},
+        {"measure", to_string(model.measure) +
+                        (model.measure == Measure::probability ? " (p_0 = 1)" : " (textbook normalisation)")},
+        {"degree n", degrees_text(model)},
+        {"max order Q", max_order_text(model)},
+    };
+    if (model.max_total_degree > 0)
+        card.push_back({"max total degree", fmt::format("{} (functions with k_1 + ... + k_d <= {})",
+                                                        model.max_total_degree, model.max_total_degree)});
+    card.push_back({"basis size", fmt::format("{:.6g} functions", model.basis().size())});
+    card.push_back({"features (d)", std::to_string(model.dim())});
+    card.push_back({"target", target_text(model)});
+    if (model.is_multiclass())
+        card.push_back({"multi-class", fmt::format("{} ({} two-class machines)",
+                                                   model.multi_class == MultiClass::ovo ? "one-vs-one" : "one-vs-rest",
+                                                   model.machines.size())});
+    card.push_back({"scaler", model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
+                                                                      : "standardise to mean 0, sd 1 (training data)"});
+    card.push_back({"C", c_text(model)});
+    card.push_back({"tolerance", fmt::format("{:g}", model.tolerance)});
+    card.push_back({"training rows", std::to_string(s.rows)});
+    card.push_back(
+        {"support vectors", fmt::format("{} ({} at the bound C)", s.support_vectors, s.bounded_support_vectors)});
+    if (!model.is_multiclass()) card.push_back({"bias b", fmt::format("{:.10g}", model.bias)});
+    card.push_back({"solver", solver_text(model)});
+    card.push_back({"dual objective",
+                    fmt::format("{:.10g}{}", s.objective, model.is_multiclass() ? " (sum over the machines)" : "")});
+    if (model.task == Task::regression)
+        card.push_back({"training R^2", fmt::format("{:.4f}", s.training_r2)});
+    else
+        card.push_back({"training accuracy", fmt::format("{:.4f}", s.training_accuracy)});
+    if (model.has_probability())
+        card.push_back(
+            {"probabilities",
+             std::string("Platt sigmoids from internal cross-validation") +
+                 (model.is_multiclass() && model.multi_class == MultiClass::ovo ? ", pairwise coupling" : "")});
+    for (size_t m = 0; m < model.machines.size(); ++m) {
+        const auto& ms = model.machines[m].summary;
+        card.push_back(
+            {fmt::format("  machine {}", m + 1),
+             fmt::format("{}: {} rows, {} support vectors, {} iterations, training accuracy {:.4f}",
+                         machine_name(model, m), ms.rows, ms.support_vectors, ms.iterations, ms.training_accuracy)});
+    }
+    return card;
+}
+
+}  // namespace orca
