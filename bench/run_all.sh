@@ -14,6 +14,7 @@ training=$(.venv/bin/python bench/bench_training.py)
 okc_python=$(.venv/bin/python bench/bench_okc_python.py)
 kernel=$(.venv/bin/python bench/bench_kernel.py build/bench/bench_kernel)
 threads=$(bash bench/bench_threads.sh)
+report=$(.venv/bin/python bench/report.py)
 {
   echo "# Benchmarks"
   echo
@@ -80,6 +81,14 @@ threads=$(bash bench/bench_threads.sh)
   echo "## Training (bench/bench_training.py)"
   echo
   echo "$training"
+  echo
+  echo "## The HTML report (bench/report.py)"
+  echo
+  echo '```'
+  echo "$report"
+  echo '```'
+  echo
+  echo "Budget (report issue): a d = 30 model's page under 5 MB, written in under 5 s."
   echo
   cat docs/benchmarks-notes.md
 } > "$tmp"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything ORCA needs to build and test from Debian 12 packages: the toolchain, the
-# engine's libraries, and the oldest Python stack the package supports (the Python build's own
-# requirements, scikit-build-core and pybind11, and the newest stack come from PyPI).
+# engine's libraries, the oldest Python stack the package supports (the Python build's own
+# requirements, scikit-build-core and pybind11, and the newest stack come from PyPI), and Chromium,
+# in which the HTML report's test renders it headless.
 set -euo pipefail
 packages=(
   build-essential cmake git
@@ -11,6 +12,7 @@ packages=(
   python3 python3-venv python3-pip python3-dev
   python3-numpy python3-scipy python3-pandas python3-matplotlib python3-sklearn python3-pytest
   python3-libsvm python3-openturns python3-distributed
+  chromium fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "orca/html_report.hpp"
 #include "orca/model_analysis.hpp"
 #include "orca/okc_format.hpp"
 
@@ -60,22 +61,25 @@ void bind_analysis(py::module_& m) {
             o.memory_limit_mb = memory_mb;
             o.top_subsets = top_subsets;
             ModelAnalysis a;
-            std::string text, json;
-            std::vector<std::string> texts, jsons;  // per machine, then the aggregates
+            std::string text, json, html;
+            std::vector<std::string> texts, jsons, htmls;  // per machine, then the aggregates
             const auto list = model.machine_list();
             {
                 py::gil_scoped_release release;
                 a = analyze_model(model, o);
                 text = model_analysis_to_text(a, model);
                 json = model_analysis_to_json(a, model);
+                html = model_analysis_html(a, model.feature_names);
                 for (size_t k = 0; k < list.size(); ++k) {
                     texts.push_back(okc_to_text(a.machines[k].report, *list[k]));
                     jsons.push_back(okc_to_json(a.machines[k].report, *list[k]));
+                    htmls.push_back(okc_report_html(a.machines[k].report, model.feature_names));
                 }
                 if (a.energy_weighted)
                     for (const auto* r : {&*a.energy_weighted, &*a.mean}) {
                         texts.push_back(okc_to_text(*r, model));
                         jsons.push_back(okc_to_json(*r, model));
+                        htmls.push_back(okc_report_html(*r, model.feature_names));
                     }
             }
             py::dict out;
@@ -85,6 +89,7 @@ void bind_analysis(py::module_& m) {
                 r["name"] = a.machines[k].name;
                 r["text"] = texts[k];
                 r["json"] = jsons[k];
+                r["html"] = htmls[k];
                 machines.append(r);
             }
             out["machines"] = machines;
@@ -92,12 +97,15 @@ void bind_analysis(py::module_& m) {
                 out["energy_weighted"] = report_dict(*a.energy_weighted);
                 out["energy_weighted"]["text"] = texts[list.size()];
                 out["energy_weighted"]["json"] = jsons[list.size()];
+                out["energy_weighted"]["html"] = htmls[list.size()];
                 out["mean"] = report_dict(*a.mean);
                 out["mean"]["text"] = texts[list.size() + 1];
                 out["mean"]["json"] = jsons[list.size() + 1];
+                out["mean"]["html"] = htmls[list.size() + 1];
             }
             out["text"] = text;
             out["json"] = json;
+            out["html"] = html;
             return out;
         },
         py::arg("model"), py::arg("method") = "auto", py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10},

@@ -7,4 +7,5 @@ void bind_model(pybind11::module_& m);
 void bind_analysis(pybind11::module_& m);
 void bind_explain(pybind11::module_& m);
 void bind_diagnostics(pybind11::module_& m);
+void bind_report(pybind11::module_& m);
 }  // namespace orca::python

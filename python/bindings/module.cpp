@@ -25,4 +25,5 @@ PYBIND11_MODULE(_core, m) {
     orca::python::bind_analysis(m);
     orca::python::bind_explain(m);
     orca::python::bind_diagnostics(m);
+    orca::python::bind_report(m);
 }

@@ -9,8 +9,9 @@ from ._core import __version__
 from .datasets import load_echocardiogram, make_double_spiral
 from .diagnostics import SweepResult, StabilityResult, experiment, select, stability, sweep
 from .estimator import OrcaSVC
+from .model_report import ModelReport
 from .regressor import OrcaSVR
 from .report import MulticlassOkcReport, OkcReport
 
-__all__ = ["OrcaSVC", "OrcaSVR", "OkcReport", "MulticlassOkcReport", "SweepResult", "StabilityResult", "sweep", "select", "stability", "experiment",
+__all__ = ["OrcaSVC", "OrcaSVR", "OkcReport", "MulticlassOkcReport", "ModelReport", "SweepResult", "StabilityResult", "sweep", "select", "stability", "experiment",
            "make_double_spiral", "load_echocardiogram", "__version__"]

@@ -19,6 +19,7 @@ from sklearn.utils.validation import check_is_fitted
 from . import _core
 from ._compat import validate_data
 from ._progress import Progress
+from .model_report import ModelReport
 from .report import MulticlassOkcReport, OkcReport
 
 _FAMILIES = ("legendre", "chebyshev1", "chebyshev2", "gegenbauer", "jacobi", "hermite")
@@ -163,6 +164,54 @@ class OrcaBase(BaseEstimator):
         if len(raw["machines"]) == 1:
             return OkcReport(raw["machines"][0], names)
         return MulticlassOkcReport(raw, names)
+
+    def report(self, X=None, y=None, rows: Sequence[int] | None = None, title: str | None = None,
+               eps: Sequence[float] = (0.01, 0.05, 0.10), verbose: int = 0) -> ModelReport:
+        """One self-contained HTML page about the fitted model (the CLI's ``orca report``).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features), optional
+            Data to show the model on: a rug of its values under each shape function, and the
+            rows to explain. Without X the rug shows the support vectors and no row is explained.
+        y : array-like of shape (n_samples,), optional
+            X's labels (targets): the model card then gives the accuracy (R^2 and RMSE) on X.
+        rows : sequence of int, optional
+            Positions of the rows of X to explain with exact Shapley waterfalls (numbered from 0,
+            as ``X.iloc``); default: the first three.
+        title : str, optional
+            The page's title (default: "ORCA model report: <target>").
+        eps : sequence of float in (0, 1)
+            Levels of the thresholds T_eps.
+        verbose : int, default=0
+            > 0: say on stderr how long the report took.
+
+        Returns
+        -------
+        ModelReport: ``.to_html(path)`` writes the page; a notebook displays it.
+        """
+        check_is_fitted(self, "model_")
+        data = None
+        labels: list[str] = []
+        if X is not None:
+            data = np.ascontiguousarray(validate_data(self, X, dtype=np.float64, reset=False))
+            if y is not None:
+                y = np.asarray(y)
+                if y.shape != (data.shape[0],):
+                    raise ValueError(f"y must have one label per row of X ({data.shape[0]}), got shape {y.shape}")
+                labels = ([repr(float(v)) for v in y] if self._task == "regression"
+                          else [str(v) for v in y])
+        elif y is not None:
+            raise ValueError("y needs X: the labels of the rows of X")
+        positions: list[int] = []
+        for r in (rows or []):
+            if not isinstance(r, Integral) or isinstance(r, bool) or r < 0:
+                raise ValueError(f"rows must be row positions (integers >= 0), got {r!r}")
+            positions.append(int(r))
+        progress = Progress("report", verbose)
+        html = _core.html_report(self.model_, data, labels, positions, title or "", [float(e) for e in eps])
+        progress.note(f"{len(html) / 1024:.0f} kB in {time.perf_counter() - progress.start:.2f} s")
+        return ModelReport(html)
 
     # --- local explanations --------------------------------------------------------------
     def _explained_model(self, target):
@@ -341,6 +390,12 @@ def _max_total_degree_setting(value) -> int:
     if isinstance(value, Integral) and not isinstance(value, bool) and value >= 1:
         return int(value)
     raise ValueError(f"max_total_degree must be None (no cap) or an integer >= 1, got {value!r}")
+
+
+def _target_name(y) -> str:
+    """The target's name for the model file and reports: a pandas Series' name, else "y"."""
+    name = getattr(y, "name", None)
+    return str(name) if name is not None and str(name) else "y"
 
 
 def _plain(value: Any) -> Any:

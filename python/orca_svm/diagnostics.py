@@ -16,6 +16,7 @@ from sklearn.utils.validation import check_X_y
 from . import _core
 from ._compat import boxplot
 from ._base import _max_order_setting, _max_total_degree_setting
+from ._html import view
 from ._progress import Progress
 
 
@@ -114,6 +115,13 @@ class SweepResult:
 
     def to_csv(self) -> str:
         return self._raw["csv"]
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the plot against the swept parameter and the table."""
+        swept = [c for c in ("degree", "C") if self.table[c].nunique() > 1]
+        chosen = f"chosen: {self.rows[self.chosen]['setting']['label']} ({self.reason})" if self.rows else ""
+        return view(self.title or "ORCA sweep", [chosen], self.table,
+                    self.plot(against=swept[0] if len(swept) == 1 else "setting"))
 
     def to_json(self) -> str:
         return self._raw["json"]
@@ -214,6 +222,11 @@ class StabilityResult:
 
     def to_json(self) -> str:
         return self._raw["json"]
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: box plots of the shares over resamples and the table."""
+        return view(f"Stability of {self.setting} over {self.resampling}", [], self.table,
+                    self.plot().figure)
 
     def plot(self, ax=None, shares: bool = True):
         """Box plots of the shares (or, with shares=False, of N* and T_eps) over resamples."""

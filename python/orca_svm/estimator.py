@@ -10,7 +10,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight
 
-from ._base import OrcaBase
+from ._base import OrcaBase, _target_name
 from ._compat import validate_data
 
 
@@ -136,6 +136,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         seed = 0 if self.random_state is None else self.random_state
         if not isinstance(seed, Integral) or seed < 0:
             raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
+        target_name = _target_name(y)
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         check_classification_targets(y)
@@ -145,6 +146,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self._train(X, codes, weights, class_weight=self._class_weights(), balanced=self.class_weight == "balanced",
                     multi_class=self.multi_class, probability=bool(self.probability), seed=int(seed))
         self.model_.classes = [str(c) for c in self.classes_]
+        self.model_.target_name = target_name
         self._set_machine_attributes()
         return self
 

@@ -76,6 +76,10 @@ class OkcReport:
         """Every index plus the model's settings, as the CLI's ``analyze --json`` writes them."""
         return self._raw["json"]
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: the indices as small inline figures and tables (the engine's)."""
+        return self._raw["html"]
+
     def to_frame(self) -> dict[str, pd.DataFrame]:
         """Tidy DataFrames: order, spectrum, features, pairs, subsets, coefficients."""
         d = len(self.feature_names)
@@ -136,6 +140,10 @@ class MulticlassOkcReport:
     def to_json(self) -> str:
         """Every machine's indices and both aggregates, as the CLI's ``analyze --json`` writes them."""
         return self._raw["json"]
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the energy-weighted aggregate, then each machine (folded)."""
+        return self._raw["html"]
 
     def to_frame(self) -> dict[str, pd.DataFrame]:
         """Side-by-side tables, one column per machine and per aggregate: order (OKC(q)),

@@ -19,12 +19,17 @@ namespace {
 using report::escape;
 using report::fixed;
 
-// What the given data says about the model: accuracy (or R^2 and RMSE) on its rows with a known
-// target. Empty without data or without a target.
+// What the given data says about the model: its size, rows outside the training range, and the
+// accuracy (or R^2 and RMSE) on its rows with a known target.
 std::vector<CardLine> data_lines(const Model& model, const Dataset& data) {
     std::vector<CardLine> lines{{"data", fmt::format("{} ({} rows)", data.source, data.rows)}};
+    size_t clipped = 0;
+    const auto points = model.scaled_rows(data.X, data.rows, OutOfRange::clip, data.source, &clipped);
+    if (clipped > 0)
+        lines.push_back({"out of range", fmt::format("{} of {} rows had values outside the training range "
+                                                     "(clipped to it, as predict does)",
+                                                     clipped, data.rows)});
     if (data.target.empty()) return lines;
-    const auto points = model.scaled_rows(data.X, data.rows, OutOfRange::clip, data.source);
     const auto values = machine_decisions(model, points, data.rows);
     size_t known = 0, correct = 0;
     if (model.task == Task::regression) {

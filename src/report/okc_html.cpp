@@ -114,13 +114,11 @@ std::string degree_section(const OkcReport& r, const std::string& prefix) {
         thresholds += fmt::format("{}<span id=\"{}threshold-{}\">T<sub>{:g}</sub> = {}</span>", e ? ", " : "",
                                   escape(prefix), e, r.eps[e], r.thresholds[e]);
     return "<h3>By total degree</h3><p class=\"note\">OKC<sub>N</sub>: the share of terms of total degree N; "
-           "F(N) its cumulative sum; the peak <span id=\"" +
+           "F(N) its cumulative sum (the table stops at the last nonzero share); the peak <span id=\"" +
            escape(prefix) + "peak\">N* = " + std::to_string(r.peak) +
            "</span>; T<sub>&epsilon;</sub> the smallest N with F(N) &ge; 1 &minus; &epsilon;: " + thresholds +
            ".</p><div class=\"side\"><div>" + bar_chart(chart) + "</div>" +
-           table(prefix + "okc-degree", "OKC by total degree (degrees above the last nonzero share omitted)",
-                 {"N", "OKC_N", "F(N)"}, rows) +
-           "</div>";
+           table(prefix + "okc-degree", "OKC by total degree", {"N", "OKC_N", "F(N)"}, rows) + "</div>";
 }
 
 std::string parity_section(const OkcReport& r, const std::string& prefix) {

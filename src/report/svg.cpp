@@ -344,8 +344,9 @@ std::string surface(const Surface& chart) {
     for (int s = 0; s < 20; ++s)
         out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"14\" height=\"{:.2f}\" fill=\"{}\"/>", bx,
                            top + ph * (19 - s) / 20.0, ph / 20.0 + 0.3, sequential_colour((s + 0.5) / 20.0));
-    out += text(bx + 17, top + 10, tick_text(hi), "start");
-    out += text(bx + 17, top + ph, tick_text(lo), "start");
+    // Three significant digits: the bar's labels must fit the 50 px right of it.
+    out += text(bx + 17, top + 10, fmt::format("{:.3g}", hi), "start");
+    out += text(bx + 17, top + ph, fmt::format("{:.3g}", lo), "start");
     return out + "</svg>";
 }
 

@@ -377,3 +377,30 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
     expect_refused("fit" + data + " --max-order 1,2 --model " + path("bad.json"), "--max-order takes one value");
     EXPECT_FALSE(fs::exists(path("bad.json")));
 }
+
+TEST_F(Cli, ReportWritesOnePageAndRefusesToOverwriteItsInputs) {
+    ASSERT_EQ(run("fit --data " + path("spiral.csv") + " --target arm --degree 6 -C 10 --model " + path("m.json")).code,
+              0);
+    const RunResult report = run("report --model " + path("m.json") + " --data " + path("spiral.csv") +
+                                 " --rows 0,299 --output " + path("r.html"));
+    ASSERT_EQ(report.code, 0) << report.err;
+    EXPECT_NE(report.err.find("report written to " + path("r.html")), std::string::npos) << report.err;
+    const std::string page = slurp(path("r.html"));
+    EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+    EXPECT_NE(page.find("id=\"row-299\""), std::string::npos);
+    EXPECT_NE(page.find("accuracy on the data"), std::string::npos);
+    EXPECT_NE(page.find("</html>"), std::string::npos);
+
+    const std::string model = slurp(path("m.json"));
+    expect_refused("report --model " + path("m.json") + " --output " + path("m.json"), "is also an input");
+    expect_refused("report --model " + path("m.json") + " --data " + path("spiral.csv") + " --output " +
+                       path("spiral.csv"),
+                   "is also an input");
+    EXPECT_EQ(slurp(path("m.json")), model);
+    expect_refused("report --model " + path("m.json") + " --data " + path("spiral.csv") +
+                       " --rows 300 --output " + path("bad.html"),
+                   "row 300 is outside");
+    EXPECT_FALSE(fs::exists(path("bad.html")));
+    expect_refused("report --model " + path("m.json") + " --rows 0 --output " + path("bad.html"),
+                   "rows to explain need data");
+}

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("script", ["python_quickstart.py", "multiclass_and_regression.py", "many_features.py",
-                                    "shap_comparison.py"])
+                                    "shap_comparison.py", "write_report.py"])
 def test_example_runs(script, tmp_path):
     if script == "shap_comparison.py":
         pytest.importorskip("shap")
