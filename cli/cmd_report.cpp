@@ -17,7 +17,7 @@ namespace orca::cli {
 namespace {
 
 struct ReportArgs {
-    std::string model, data, output, rows, title, format = "auto", eps = "0.01,0.05,0.10";
+    std::string model, data, output, rows, title, format = "auto", eps = "0.01,0.05,0.10", sweep, stability;
     int top_pairs = 10, pair_surfaces = 3;
     double memory_mb = 4096.0;
     bool quiet = false;
@@ -31,7 +31,7 @@ std::vector<size_t> parse_rows(const std::string& text) {
 
 void run_report(const ReportArgs& a) {
     const auto start = std::chrono::steady_clock::now();
-    refuse_overwriting_inputs(a.output, {a.model, a.data});
+    refuse_overwriting_inputs(a.output, {a.model, a.data, a.sweep, a.stability});
     const Model model = load_model(a.model);
     std::optional<Dataset> data;
     if (!a.data.empty()) data = read_for_model(model, a.data, a.format);
@@ -44,6 +44,14 @@ void run_report(const ReportArgs& a) {
     o.top_pairs = static_cast<size_t>(a.top_pairs);
     o.pair_surfaces = static_cast<size_t>(a.pair_surfaces);
     o.memory_limit_mb = a.memory_mb;
+    if (!a.sweep.empty()) {
+        o.sweep_json = read_text_file(a.sweep);
+        o.sweep_source = a.sweep;
+    }
+    if (!a.stability.empty()) {
+        o.stability_json = read_text_file(a.stability);
+        o.stability_source = a.stability;
+    }
     const std::string page = html_report(model, data ? &*data : nullptr, o);
     write_file_atomically(a.output, page);
     if (!a.quiet)
@@ -64,6 +72,9 @@ void add_report_command(CLI::App& app) {
                     "data with the model's feature columns (its target, if present, gives held-out accuracy)");
     sub->add_option("--rows", args->rows,
                     "rows of --data to explain, numbered from 0 (\"0,5,17\" or \"0..4\"; default: the first 3)");
+    sub->add_option("--sweep", args->sweep, "add a sweep's plots and table (the file orca sweep --json wrote)");
+    sub->add_option("--stability", args->stability,
+                    "add a stability run's plots and table (the file orca stability --json wrote)");
     sub->add_option("--title", args->title, "the page's title (default: ORCA model report: <target>)");
     sub->add_option("--format", args->format, "auto, csv or libsvm")->capture_default_str();
     sub->add_option("--eps", args->eps, "comma-separated eps for the thresholds T_eps")->capture_default_str();

@@ -12,17 +12,6 @@
 namespace orca {
 namespace {
 
-std::string read_whole_file(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) throw DataError(path + ": no such file");
-    if (!std::filesystem::is_regular_file(path, ec)) throw DataError(path + ": not a regular file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw DataError(path + ": cannot open the file for reading");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 DataFormat detect_format(const std::string& path, std::string_view text) {
     const auto ext = std::filesystem::path(path).extension().string();
     if (ext == ".csv") return DataFormat::csv;
@@ -58,6 +47,17 @@ bool all_numeric(const std::vector<std::string>& labels) {
 
 }  // namespace
 
+std::string read_text_file(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw DataError(path + ": no such file");
+    if (!std::filesystem::is_regular_file(path, ec)) throw DataError(path + ": not a regular file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw DataError(path + ": cannot open the file for reading");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
 DataFormat parse_data_format(const std::string& name) {
     if (name == "auto") return DataFormat::automatic;
     if (name == "csv") return DataFormat::csv;
@@ -66,7 +66,7 @@ DataFormat parse_data_format(const std::string& name) {
 }
 
 Dataset read_dataset(const std::string& path, const ReadOptions& options) {
-    const std::string text = read_whole_file(path);
+    const std::string text = read_text_file(path);
     DataFormat format = options.format;
     if (format == DataFormat::automatic) format = detect_format(path, text);
     if (format == DataFormat::csv) return parse_csv(text, path, options);

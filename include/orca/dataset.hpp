@@ -33,6 +33,8 @@ struct ReadOptions {
     size_t libsvm_dimension = 0;
 };
 
+// A whole file as text (throws DataError naming the path when it is missing or unreadable).
+[[nodiscard]] std::string read_text_file(const std::string& path);
 // Reads a file (throws DataError with file:line:column on malformed content).
 [[nodiscard]] Dataset read_dataset(const std::string& path, const ReadOptions& options);
 // Parsers over text already in memory (the readers' cores; the fuzz targets call these).

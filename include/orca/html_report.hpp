@@ -25,12 +25,16 @@ struct HtmlReportOptions {
     size_t shape_grid = 100;                    // points per shape function
     size_t surface_grid = 30;                   // points per axis of a pair surface
     double memory_limit_mb = 4096.0;            // the analysis' enumeration budget
+    // Diagnostics to add (the JSON `orca sweep --json` / `orca stability --json` write; "" none),
+    // with the name to cite in the page and in errors.
+    std::string sweep_json, sweep_source = "sweep";
+    std::string stability_json, stability_source = "stability";
 };
 
 // The whole page. data (optional, raw rows in the model's feature order, target optional) adds
 // held-out accuracy (or R^2), a rug of its values under each shape function, and the waterfalls
 // of options.rows. Throws ParameterError for rows outside the data, DataError for data whose
-// features do not match the model.
+// features do not match the model and for diagnostics that are not a sweep or stability result.
 [[nodiscard]] std::string html_report(const Model& model, const Dataset* data, const HtmlReportOptions& options = {});
 
 // Fragments (a <div> with its own scoped style) for notebooks: one OKC report, or a whole

@@ -17,7 +17,7 @@ void bind_report(py::module_& m) {
         "html_report",
         [](const Model& model, std::optional<Array> X, std::vector<std::string> y, const std::vector<size_t>& rows,
            const std::string& title, const std::vector<double>& eps, size_t top_pairs, size_t pair_surfaces,
-           double memory_mb) {
+           double memory_mb, const std::string& sweep_json, const std::string& stability_json) {
             std::optional<Dataset> data;
             if (X) {
                 if (y.empty()) {
@@ -36,13 +36,15 @@ void bind_report(py::module_& m) {
             o.top_pairs = top_pairs;
             o.pair_surfaces = pair_surfaces;
             o.memory_limit_mb = memory_mb;
+            o.sweep_json = sweep_json;
+            o.stability_json = stability_json;
             py::gil_scoped_release release;
             return html_report(model, data ? &*data : nullptr, o);
         },
         py::arg("model"), py::arg("X") = py::none(), py::arg("y") = std::vector<std::string>{},
         py::arg("rows") = std::vector<size_t>{}, py::arg("title") = "",
         py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("top_pairs") = 10, py::arg("pair_surfaces") = 3,
-        py::arg("memory_mb") = 4096.0,
+        py::arg("memory_mb") = 4096.0, py::arg("sweep_json") = "", py::arg("stability_json") = "",
         "One self-contained HTML page about the model (releases the GIL); X (optional) gives held-out "
         "accuracy, rugs and the rows to explain.");
 }

@@ -166,7 +166,8 @@ class OrcaBase(BaseEstimator):
         return MulticlassOkcReport(raw, names)
 
     def report(self, X=None, y=None, rows: Sequence[int] | None = None, title: str | None = None,
-               eps: Sequence[float] = (0.01, 0.05, 0.10), verbose: int = 0) -> ModelReport:
+               eps: Sequence[float] = (0.01, 0.05, 0.10), sweep=None, stability=None,
+               verbose: int = 0) -> ModelReport:
         """One self-contained HTML page about the fitted model (the CLI's ``orca report``).
 
         Parameters
@@ -183,6 +184,9 @@ class OrcaBase(BaseEstimator):
             The page's title (default: "ORCA model report: <target>").
         eps : sequence of float in (0, 1)
             Levels of the thresholds T_eps.
+        sweep, stability : SweepResult, StabilityResult, optional
+            Results of :func:`orca_svm.sweep` / :func:`orca_svm.stability` to add, with their
+            plots and tables.
         verbose : int, default=0
             > 0: say on stderr how long the report took.
 
@@ -208,8 +212,15 @@ class OrcaBase(BaseEstimator):
             if not isinstance(r, Integral) or isinstance(r, bool) or r < 0:
                 raise ValueError(f"rows must be row positions (integers >= 0), got {r!r}")
             positions.append(int(r))
+        diagnostics = {}
+        for name, result in (("sweep", sweep), ("stability", stability)):
+            if result is not None:
+                if not hasattr(result, "to_json"):
+                    raise ValueError(f"{name} must be the result of orca_svm.{name}(), got {type(result).__name__}")
+                diagnostics[f"{name}_json"] = result.to_json()
         progress = Progress("report", verbose)
-        html = _core.html_report(self.model_, data, labels, positions, title or "", [float(e) for e in eps])
+        html = _core.html_report(self.model_, data, labels, positions, title or "", [float(e) for e in eps],
+                                 **diagnostics)
         progress.note(f"{len(html) / 1024:.0f} kB in {time.perf_counter() - progress.start:.2f} s")
         return ModelReport(html)
 

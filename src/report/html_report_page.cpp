@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "diagnostics_html.hpp"
 #include "html_parts.hpp"
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
@@ -202,6 +203,14 @@ std::string effects(const Model& explained, const Dataset* data, const HtmlRepor
     return out;
 }
 
+// Sweep and stability results, when given ("" when neither is).
+std::string diagnostics(const HtmlReportOptions& o) {
+    std::string out;
+    if (!o.sweep_json.empty()) out += report::sweep_section(o.sweep_json, o.sweep_source);
+    if (!o.stability_json.empty()) out += report::stability_section(o.stability_json, o.stability_source);
+    return out.empty() ? "" : "<section id=\"diagnostics\"><h2>Diagnostics</h2>" + out + "</section>";
+}
+
 void check_inputs(const Model& model, const Dataset* data, const HtmlReportOptions& o) {
     if (data == nullptr) {
         if (!o.rows.empty()) throw ParameterError("rows: rows to explain need data to take them from");
@@ -222,6 +231,7 @@ void check_inputs(const Model& model, const Dataset* data, const HtmlReportOptio
 
 std::string html_report(const Model& model, const Dataset* data, const HtmlReportOptions& o) {
     check_inputs(model, data, o);
+    const std::string diagnostics_part = diagnostics(o);  // read first: a bad file fails before the work
     OkcOptions okc;
     okc.eps = o.eps;
     okc.top_coefficients = static_cast<long>(o.top_coefficients);
@@ -242,7 +252,8 @@ std::string html_report(const Model& model, const Dataset* data, const HtmlRepor
         escape(title) + "</h1>";
     page +=
         "<nav><a href=\"#model-card\">Model card</a><a href=\"#okc\">OKC indices</a><a "
-        "href=\"#effects\">Effects and rows</a></nav>";
+        "href=\"#effects\">Effects and rows</a>" +
+        std::string(diagnostics_part.empty() ? "" : "<a href=\"#diagnostics\">Diagnostics</a>") + "</nav>";
     page += card_section(model, data);
 
     page += "<section id=\"okc\"><h2>OKC indices</h2>";
@@ -280,7 +291,7 @@ std::string html_report(const Model& model, const Dataset* data, const HtmlRepor
                             "score of '" + model.classes[c] + "'") +
                     "</details>";
     }
-    page += "</section><footer><p class=\"note\">Written by ORCA " + std::string(kVersion) +
+    page += "</section>" + diagnostics_part + "<footer><p class=\"note\">Written by ORCA " + std::string(kVersion) +
             ". Every number is exact for the model (no sampling); explanations are with respect to the kernel's "
             "measure on the scaled domain.</p></footer></main></body></html>\n";
     return page;

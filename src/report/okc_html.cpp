@@ -1,6 +1,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "html_parts.hpp"
 #include "orca/html_report.hpp"
@@ -22,6 +23,7 @@ std::string style_sheet() {
 .orca-report th,.orca-report td{border-bottom:1px solid #ddd;padding:.2em .7em;text-align:right;vertical-align:top}
 .orca-report th{background:#eef3fa}
 .orca-report td.text,.orca-report th.text{text-align:left}
+.orca-report td.text:first-child{white-space:nowrap}
 .orca-report .scroll{overflow-x:auto;max-width:100%}
 .orca-report .figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:10px}
 .orca-report .wide{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(640px,100%),1fr));gap:10px}
@@ -43,10 +45,16 @@ std::string table(const std::string& id, const std::string& caption, const std::
     for (size_t c = 0; c < headers.size(); ++c)
         out += std::string(c == 0 ? "<th class=\"text\">" : "<th>") + escape(headers[c]) + "</th>";
     out += "</tr></thead><tbody>";
+    // Words align left, numbers right (so their decimals line up).
+    const auto numeric = [](const std::string& cell) {
+        const size_t start = !cell.empty() && (cell[0] == '-' || cell[0] == '+') ? 1 : 0;
+        return cell.size() > start && std::isdigit(static_cast<unsigned char>(cell[start])) &&
+               cell.find(' ') == std::string::npos;
+    };
     for (const auto& row : rows) {
         out += "<tr>";
         for (size_t c = 0; c < row.size(); ++c)
-            out += std::string(c == 0 ? "<td class=\"text\">" : "<td>") + escape(row[c]) + "</td>";
+            out += std::string(c == 0 || !numeric(row[c]) ? "<td class=\"text\">" : "<td>") + escape(row[c]) + "</td>";
         out += "</tr>";
     }
     return out + "</tbody></table></div>";

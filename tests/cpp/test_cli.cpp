@@ -1,10 +1,12 @@
 // The command-line tool as a user meets it: exit codes, one-line errors, no partial files.
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "orca/spiral.hpp"
@@ -393,14 +395,46 @@ TEST_F(Cli, ReportWritesOnePageAndRefusesToOverwriteItsInputs) {
 
     const std::string model = slurp(path("m.json"));
     expect_refused("report --model " + path("m.json") + " --output " + path("m.json"), "is also an input");
-    expect_refused("report --model " + path("m.json") + " --data " + path("spiral.csv") + " --output " +
-                       path("spiral.csv"),
-                   "is also an input");
+    expect_refused(
+        "report --model " + path("m.json") + " --data " + path("spiral.csv") + " --output " + path("spiral.csv"),
+        "is also an input");
     EXPECT_EQ(slurp(path("m.json")), model);
-    expect_refused("report --model " + path("m.json") + " --data " + path("spiral.csv") +
-                       " --rows 300 --output " + path("bad.html"),
+    expect_refused("report --model " + path("m.json") + " --data " + path("spiral.csv") + " --rows 300 --output " +
+                       path("bad.html"),
                    "row 300 is outside");
     EXPECT_FALSE(fs::exists(path("bad.html")));
     expect_refused("report --model " + path("m.json") + " --rows 0 --output " + path("bad.html"),
                    "rows to explain need data");
+}
+
+TEST_F(Cli, ReportAddsASweepAndAStabilityRun) {
+    const std::string data = " --data " + path("spiral.csv") + " --target arm";
+    ASSERT_EQ(run("fit" + data + " --degree 4 -C 10 --model " + path("m.json")).code, 0);
+    ASSERT_EQ(run("sweep" + data + " --degree 2,4 -C 10 --cv 3 --json " + path("sweep.json")).code, 0);
+    ASSERT_EQ(run("stability" + data + " --degree 4 -C 10 --bootstrap 4 --json " + path("stab.json")).code, 0);
+    const RunResult report = run("report --model " + path("m.json") + " --sweep " + path("sweep.json") +
+                                 " --stability " + path("stab.json") + " --output " + path("r.html"));
+    ASSERT_EQ(report.code, 0) << report.err;
+    const std::string page = slurp(path("r.html"));
+    const auto sweep = nlohmann::json::parse(slurp(path("sweep.json")));
+    ASSERT_EQ(sweep["rows"].size(), 2u);
+    for (const auto& row : sweep["rows"]) {
+        // Each setting's row: its label, then its CV accuracy to 4 decimals.
+        const std::string cells = "<td class=\"text\">" + row["setting"]["label"].get<std::string>() + "</td><td>" +
+                                  fmt::format("{:.4f}", row["cv_mean"].get<double>()) + "</td>";
+        EXPECT_NE(page.find(cells), std::string::npos) << cells;
+    }
+    EXPECT_NE(page.find("id=\"stability-table\""), std::string::npos);
+    const auto stability = nlohmann::json::parse(slurp(path("stab.json")));
+    const auto& first = stability["indices"][0];
+    EXPECT_NE(page.find("<td class=\"text\">" + first["name"].get<std::string>() + "</td><td>" +
+                        fmt::format("{:.4f}", first["mean"].get<double>()) + "</td>"),
+              std::string::npos);
+    expect_refused(
+        "report --model " + path("m.json") + " --sweep " + path("stab.json") + " --output " + path("bad.html"),
+        "not the output of orca sweep --json FILE");
+    expect_refused(
+        "report --model " + path("m.json") + " --stability " + path("spiral.csv") + " --output " + path("bad.html"),
+        "not valid JSON");
+    EXPECT_FALSE(fs::exists(path("bad.html")));
 }

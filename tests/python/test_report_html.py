@@ -110,3 +110,19 @@ def test_report_without_data_shows_the_support_vectors():
     clf = OrcaSVC().fit(X[y < 2], y[y < 2])
     html = clf.report().html
     assert "a rug of the support vectors" in html and "Give data" in html
+
+
+def test_report_with_a_sweep_and_a_stability_run(echo):
+    X, y, clf = echo
+    result = sweep(X, y, degree=[2, 4], C=1.0, max_order=2)
+    stable = stability(X, y, degree=4, max_order=2, bootstrap=4)
+    page = parse(clf.report(sweep=result, stability=stable).html)
+    table = page.tables["sweep-table"]
+    assert [row[0] for row in table] == list(result.table["setting"])
+    for row, cv in zip(table, result.table["cv_mean"]):
+        assert float(row[1]) == pytest.approx(cv, abs=5.01e-5)
+    indices = {row[0]: float(row[1]) for row in page.tables["stability-table"]}
+    for name, mean in stable.table["mean"].items():
+        assert indices[name] == pytest.approx(mean, abs=5.01e-3)  # N* and T_eps print 2 decimals
+    with pytest.raises(ValueError, match="sweep must be the result"):
+        clf.report(sweep="sweep.json")

@@ -1,0 +1,12 @@
+#pragma once
+// Sweep and stability results in the report, read from the JSON `orca sweep --json` and
+// `orca stability --json` write (Python's SweepResult.to_json() / StabilityResult.to_json()).
+#include <string>
+
+namespace orca::report {
+
+// Throws DataError naming `source` when the text is not such a result.
+[[nodiscard]] std::string sweep_section(const std::string& json_text, const std::string& source);
+[[nodiscard]] std::string stability_section(const std::string& json_text, const std::string& source);
+
+}  // namespace orca::report
