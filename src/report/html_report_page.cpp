@@ -223,8 +223,8 @@ void check_inputs(const Model& model, const Dataset* data, const HtmlReportOptio
     }
     for (size_t r : o.rows)
         if (r >= data->rows)
-            throw ParameterError(
-                fmt::format("rows: row {} is outside {} ({} rows, numbered from 0)", r, data->source, data->rows));
+            throw ParameterError(fmt::format("rows: row {} is outside {} ({} row{}, numbered from 0)", r, data->source,
+                                             data->rows, data->rows == 1 ? "" : "s"));
 }
 
 }  // namespace

@@ -129,6 +129,14 @@ CASES = [
     ("test data far outside, --out-of-range error", {"t.csv": "x1,x2\n1e9,0\n"},
      ["predict", "--model", "good.json", "--data", "t.csv", "--out-of-range", "error"], 2,
      lambda: OrcaSVC(out_of_range="error").fit(X, Y).predict(np.array([[1e9, 0.0]]))),
+    ("report: output is the model file", {}, ["report", "--model", "good.json", "--output", "good.json"], 2, None),
+    ("report: output is the data file", {"t.csv": "x1,x2\n0.5,0\n"},
+     ["report", "--model", "good.json", "--data", "t.csv", "--output", "t.csv"], 2, None),
+    ("report: a row outside the data", {"t.csv": "x1,x2\n0.5,0\n"},
+     ["report", "--model", "good.json", "--data", "t.csv", "--rows", "1", "--output", "r.html"], 2,
+     lambda: OrcaSVC.load("good.json").report(pd.DataFrame({"x1": [0.5], "x2": [0.0]}), rows=[1])),
+    ("report: --sweep names a model file", {},
+     ["report", "--model", "good.json", "--sweep", "good.json", "--output", "r.html"], 2, None),
 ]
 
 
@@ -149,6 +157,7 @@ def run_case(orca, tmp_path, monkeypatch, case):
         if expected == 2:
             assert len(lines) == 1 and lines[0].startswith("orca: error: "), f"{name}: {proc.stderr!r}"
             assert not (tmp_path / "m.json").exists(), f"{name}: a model file was left behind"
+            assert not (tmp_path / "r.html").exists(), f"{name}: a report was left behind"
             cli_msg = lines[0]
         else:
             cli_msg = lines[-1] if lines else "(success)"
