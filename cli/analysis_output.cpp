@@ -60,6 +60,10 @@ void add_analysis_options(CLI::App& sub, AnalysisArgs& a) {
     sub.add_option("--top-subsets", a.top_subsets, "subset shares S_u to print")->capture_default_str();
 }
 
+void check_analysis_options(const AnalysisArgs& a) {
+    validate(parse_options(a));
+}
+
 void print_analysis(const Model& model, const AnalysisArgs& a) {
     const OkcOptions options = parse_options(a);
     const ModelAnalysis analysis = analyze_model(model, options);

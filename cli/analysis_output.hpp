@@ -23,6 +23,8 @@ struct AnalysisArgs {
 };
 
 void add_analysis_options(CLI::App& sub, AnalysisArgs& args);
+// Refuses bad analysis options (ParameterError) before any other work is done.
+void check_analysis_options(const AnalysisArgs& args);
 // Runs the analysis, prints the tables on stdout and writes the JSON when asked.
 void print_analysis(const Model& model, const AnalysisArgs& args);
 

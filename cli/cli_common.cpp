@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 
+#include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_card.hpp"
 #include "orca/multiclass.hpp"
@@ -172,15 +173,35 @@ Model explained_model(const Model& model, const std::string& label) {
     return class_model(model, static_cast<size_t>(it - model.classes.begin()));
 }
 
-void refuse_overwriting_inputs(const std::string& output, const std::vector<std::string>& inputs) {
+namespace {
+
+bool same_file(const std::string& a, const std::string& b) {
     namespace fs = std::filesystem;
-    for (const auto& input : inputs) {
-        if (input.empty()) continue;
-        std::error_code ec;
-        const bool same = input == output || (fs::exists(output, ec) && fs::equivalent(output, input, ec) && !ec);
-        if (same)
-            throw ParameterError("the output " + output + " is also an input (" + input +
-                                 "): choose another output file");
+    if (a == b) return true;
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec) && !ec;
+    return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec) && !ec;
+}
+
+}  // namespace
+
+void check_outputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs) {
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        const auto& [option, path] = outputs[i];
+        if (path.empty()) continue;
+        try {
+            check_output_path(path);
+        } catch (const Error& e) {
+            throw ParameterError(option + " " + e.what());
+        }
+        for (const auto& input : inputs)
+            if (!input.empty() && same_file(path, input))
+                throw ParameterError(option + " " + path + " is also an input (" + input +
+                                     "): choose another output file");
+        for (size_t k = 0; k < i; ++k)
+            if (!outputs[k].path.empty() && same_file(path, outputs[k].path))
+                throw ParameterError(option + " and " + outputs[k].option + " name the same file (" + path +
+                                     "): give each output its own file");
     }
 }
 

@@ -44,9 +44,15 @@ class ProgressLine {
 // score; regression: the prediction), or with `label` the class score of that class
 // (class_model). A multi-class model needs a label.
 Model explained_model(const Model& model, const std::string& label);
-// Refuses (ParameterError, before any work) an output path that names one of the inputs: the
-// same path or, when both exist, the same file by identity (a link, another spelling).
-void refuse_overwriting_inputs(const std::string& output, const std::vector<std::string>& inputs);
+// Checks a command's output files before any work (empty paths: outputs not asked for): each
+// can be written (check_output_path), none names an input or another output, by path or, when
+// both exist, by file identity (a hard link, another spelling). Throws ParameterError naming
+// the options.
+struct OutputFile {
+    std::string option;  // "--model"
+    std::string path;
+};
+void check_outputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs);
 // The settings and training results of a model, as the fit, info and demo commands show them.
 void print_model_summary(std::ostream& out, const Model& model);
 

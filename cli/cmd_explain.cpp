@@ -22,6 +22,7 @@ struct ExplainArgs {
 };
 
 void run_explain(const ExplainArgs& a) {
+    check_outputs({{"--output", a.output}}, {a.model, a.data});
     const Model model = explained_model(load_model(a.model), a.label);
     const Dataset data = read_for_model(model, a.data, a.format);
     ExplainOptions o;

@@ -30,6 +30,9 @@ struct FitArgs {
 };
 
 void run_fit(const FitArgs& a) {
+    if (a.model.empty()) throw ParameterError("--model needs a file name");
+    check_outputs({{"--model", a.model}, {"--json", a.analyze ? a.analysis.json : ""}}, {a.data});
+    if (a.analyze) check_analysis_options(a.analysis);
     const auto kind = parse_family_kind(a.family);
     if ((a.alpha_opt->count() || a.beta_opt->count()) && kind != FamilyKind::jacobi)
         throw ParameterError("--alpha and --beta apply to --family jacobi only (got --family " + a.family + ")");

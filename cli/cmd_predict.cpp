@@ -25,6 +25,7 @@ struct PredictArgs {
 };
 
 void run_predict(const PredictArgs& a) {
+    check_outputs({{"--output", a.output}}, {a.model, a.data});
     const OutOfRange policy = parse_out_of_range(a.out_of_range);
     const Model model = load_model(a.model);
     Dataset data = read_for_model(model, a.data, a.format);

@@ -31,7 +31,8 @@ std::vector<size_t> parse_rows(const std::string& text) {
 
 void run_report(const ReportArgs& a) {
     const auto start = std::chrono::steady_clock::now();
-    refuse_overwriting_inputs(a.output, {a.model, a.data, a.sweep, a.stability});
+    check_outputs({{"--output", a.output}}, {a.model, a.data, a.sweep, a.stability});
+    if (a.output.empty()) throw ParameterError("--output needs a file name");
     const Model model = load_model(a.model);
     std::optional<Dataset> data;
     if (!a.data.empty()) data = read_for_model(model, a.data, a.format);

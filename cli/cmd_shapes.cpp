@@ -24,7 +24,12 @@ struct ShapesArgs {
 };
 
 void run_shapes(const ShapesArgs& a) {
+    check_outputs({{"--output", a.output}, {"--pair-output", a.pair_output}}, {a.model});
     if (a.grid < 2 || a.pair_grid < 2) throw ParameterError("--grid and --pair-grid must be >= 2");
+    // Bounded before the work: a curve of 100,000 points or a 2,000 x 2,000 surface is already
+    // far finer than any plot; beyond, the output would be gigabytes.
+    if (a.grid > 100000) throw ParameterError("--grid must be <= 100000, got " + std::to_string(a.grid));
+    if (a.pair_grid > 2000) throw ParameterError("--pair-grid must be <= 2000, got " + std::to_string(a.pair_grid));
     if (a.pairs < 0) throw ParameterError("--pairs must be >= 0");
     if (a.pairs > 0 && a.pair_output.empty()) throw ParameterError("--pairs needs --pair-output FILE");
     const Model model = explained_model(load_model(a.model), a.label);
@@ -34,10 +39,12 @@ void run_shapes(const ShapesArgs& a) {
     for (const auto& s : shape_functions(model, static_cast<size_t>(a.grid)))
         for (size_t t = 0; t < s.x.size(); ++t)
             out << csv_text(names[s.feature]) << "," << csv_number(s.x[t]) << "," << csv_number(s.h[t]) << "\n";
-    if (a.output.empty())
+    if (a.output.empty()) {
         std::cout << out.str();
-    else
+    } else {
         write_file_atomically(a.output, out.str());
+        fmt::print(stderr, "shape functions of {} feature(s) written to {}\n", model.dim(), a.output);
+    }
     if (a.pairs > 0) {
         const size_t d = model.dim();
         if (d < 2) throw ParameterError("--pairs needs a model with at least two features");

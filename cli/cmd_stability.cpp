@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
 #include "grid_options.hpp"
 #include "orca/atomic_file.hpp"
@@ -24,6 +25,7 @@ void add_stability_command(CLI::App& app) {
     sub->add_option("--cv", args->cv, "number of folds (each fit leaves one fold out)");
     sub->callback([args] {
         const auto& a = *args;
+        check_outputs({{"--json", a.grid.json}}, {a.grid.data});
         if ((a.bootstrap > 0) == (a.cv > 0)) throw ParameterError("give exactly one of --bootstrap N or --cv K");
         if (a.bootstrap == 1 || a.cv == 1 || a.bootstrap < 0 || a.cv < 0)
             throw ParameterError("--bootstrap and --cv need at least 2 resamples");
@@ -42,7 +44,10 @@ void add_stability_command(CLI::App& app) {
         const Setting setting = settings[0].resolved(data.cols);
         const auto s = stability(data, setting, o);
         fmt::print("{}", stability_to_text(s, setting, what));
-        if (!a.grid.json.empty()) write_file_atomically(a.grid.json, stability_to_json(s, setting, what));
+        if (!a.grid.json.empty()) {
+            write_file_atomically(a.grid.json, stability_to_json(s, setting, what));
+            if (!a.grid.quiet) fmt::print(stderr, "stability written to {} (JSON)\n", a.grid.json);
+        }
     });
 }
 

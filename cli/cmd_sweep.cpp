@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
 #include "grid_options.hpp"
 #include "orca/atomic_file.hpp"
@@ -19,6 +20,7 @@ struct SweepArgs {
 };
 
 SweepResult run_grid(const SweepArgs& a) {
+    check_outputs({{"--json", a.grid.json}, {"--csv", a.csv}}, {a.grid.data});
     if (a.grid.folds < 2) throw ParameterError("--cv must be >= 2");
     const Dataset data = load_grid_data(a.grid);
     SweepOptions o;
@@ -30,8 +32,14 @@ SweepResult run_grid(const SweepArgs& a) {
     o.progress = progress_printer("sweep", a.grid.quiet);
     SweepResult r = sweep(data, grid_settings(a.grid), o);
     fmt::print("{}", sweep_to_text(r));
-    if (!a.grid.json.empty()) write_file_atomically(a.grid.json, sweep_to_json(r));
-    if (!a.csv.empty()) write_file_atomically(a.csv, sweep_to_csv(r));
+    if (!a.grid.json.empty()) {
+        write_file_atomically(a.grid.json, sweep_to_json(r));
+        if (!a.grid.quiet) fmt::print(stderr, "sweep written to {} (JSON)\n", a.grid.json);
+    }
+    if (!a.csv.empty()) {
+        write_file_atomically(a.csv, sweep_to_csv(r));
+        if (!a.grid.quiet) fmt::print(stderr, "sweep written to {} (CSV)\n", a.csv);
+    }
     return r;
 }
 

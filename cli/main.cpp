@@ -2,13 +2,27 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <exception>
 
 #include "commands.hpp"
+#include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
 #include "orca/version.hpp"
 
+namespace {
+
+// Interrupted while writing: remove the temporary file, then die of the signal as usual.
+extern "C" void on_interrupt(int signal_number) {
+    orca::discard_temporary_file();
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) std::signal(s, on_interrupt);
     CLI::App app{"orca: SVMs with truncated orthogonal-polynomial kernels, opened up exactly"};
     app.set_version_flag("--version", std::string(orca::kVersion));
     app.require_subcommand(1);

@@ -1,36 +1,133 @@
 #include "orca/atomic_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <random>
 
 #include "orca/errors.hpp"
 
 namespace orca {
+namespace {
+
+// The write in progress, for discard_temporary_file (one at a time per process is all the CLI
+// does; a concurrent writer's name is simply not recorded).
+std::array<char, 4096> g_pending{};
+std::atomic<bool> g_has_pending{false};
+
+std::string error_text(int code) {
+    return std::strerror(code);
+}
+
+void refuse_unless_regular_or_absent(const std::string& path) {
+    namespace fs = std::filesystem;
+    if (path.empty()) throw ParameterError("the output file name is empty");
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (ec || !fs::exists(status)) return;
+    if (fs::is_symlink(status))
+        throw Error(path +
+                    ": is a symbolic link; ORCA neither writes through nor replaces links (give the file's "
+                    "own path)");
+    if (fs::is_directory(status)) throw Error(path + ": is a directory (give a file name)");
+    if (!fs::is_regular_file(status))
+        throw Error(path + ": is not a regular file (a device, pipe or socket); ORCA replaces only regular files");
+}
+
+std::string random_suffix() {
+    static thread_local std::mt19937_64 rng{std::random_device{}()};
+    static constexpr char kAlphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    std::string s(8, 'x');
+    for (auto& c : s) c = kAlphabet[rng() % (sizeof(kAlphabet) - 1)];
+    return s;
+}
+
+// Creates the temporary file: exclusive (a name planted in advance, file or link, makes open fail
+// and another name is tried), never following a link, close-on-exec, permissions by the umask.
+int create_temporary(const std::string& path, std::string& temp) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        temp = (folder / ("." + target.filename().string() + ".orca-tmp-" + random_suffix())).string();
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0) return fd;
+        if (errno != EEXIST) throw Error(path + ": cannot write in its folder (" + error_text(errno) + ")");
+    }
+    throw Error(path + ": cannot create a temporary file beside it");
+}
+
+void remember(const std::string& temp) {
+    if (temp.size() < g_pending.size()) {
+        std::memcpy(g_pending.data(), temp.c_str(), temp.size() + 1);
+        g_has_pending.store(true);
+    }
+}
+
+void forget() {
+    g_has_pending.store(false);
+}
+
+}  // namespace
+
+void check_output_path(const std::string& path) {
+    refuse_unless_regular_or_absent(path);
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::path(path).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !fs::is_directory(folder, ec))
+        throw Error(path + ": its folder " + folder.string() + " does not exist");
+}
+
+void discard_temporary_file() noexcept {
+    if (g_has_pending.exchange(false)) ::unlink(g_pending.data());
+}
 
 void write_file_atomically(const std::string& path, const std::string& content) {
-    const std::string temp = path + ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw Error(path + ": cannot write (" + std::strerror(errno) + ")");
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            std::filesystem::remove(temp, ec);
-            throw Error(path + ": write failed (disk full?)");
-        }
+    refuse_unless_regular_or_absent(path);
+    std::string temp;
+    const int fd = create_temporary(path, temp);
+    remember(temp);
+    const auto fail = [&](const std::string& why) {
+        ::close(fd);
+        ::unlink(temp.c_str());
+        forget();
+        throw Error(path + ": " + why);
+    };
+    size_t written = 0;
+    while (written < content.size()) {
+        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail("write failed (" + error_text(errno) + ")");
+        written += static_cast<size_t>(n);
     }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) {
-        std::filesystem::remove(temp, ec);
-        throw Error(path + ": cannot replace the file (" + ec.message() + ")");
+    if (::fsync(fd) != 0) fail("write failed (" + error_text(errno) + ")");
+    if (::close(fd) != 0) {
+        ::unlink(temp.c_str());
+        forget();
+        throw Error(path + ": write failed (" + error_text(errno) + ")");
     }
+    // Checked again just before the rename: the path may have been replaced meanwhile.
+    try {
+        refuse_unless_regular_or_absent(path);
+    } catch (...) {
+        ::unlink(temp.c_str());
+        forget();
+        throw;
+    }
+    if (::rename(temp.c_str(), path.c_str()) != 0) {
+        const int code = errno;
+        ::unlink(temp.c_str());
+        forget();
+        throw Error(path + ": cannot replace the file (" + error_text(code) + ")");
+    }
+    forget();
 }
 
 }  // namespace orca

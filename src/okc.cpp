@@ -131,10 +131,15 @@ OkcCost estimate_okc_cost(const Expansion& e) {
     return c;
 }
 
-OkcReport analyze(const Expansion& e, const OkcOptions& options) {
-    if (e.count() == 0) throw ParameterError("the model has no support vectors to analyse");
+void validate(const OkcOptions& options) {
     for (double eps : options.eps)
         if (!(eps > 0.0 && eps < 1.0)) throw ParameterError("eps values must lie in (0, 1), got " + human(eps));
+    if (!(options.memory_limit_mb > 0.0)) throw ParameterError("memory_mb must be > 0");
+}
+
+OkcReport analyze(const Expansion& e, const OkcOptions& options) {
+    if (e.count() == 0) throw ParameterError("the model has no support vectors to analyse");
+    validate(options);
     if (e.dim() > 63) throw ParameterError("the analysis supports at most 63 features");
     const OkcCost cost = estimate_okc_cost(e);
     const bool wants_coefficients = options.top_coefficients != 0;

@@ -86,6 +86,9 @@ enum class OkcAggregation { energy_weighted, mean };
 [[nodiscard]] OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregation how,
                                           size_t top_subsets = 10);
 
+// Throws ParameterError for options outside their domain (eps outside (0, 1), memory <= 0):
+// callers check before long work, analyze checks again.
+void validate(const OkcOptions& options);
 // Throws ResourceError when a forced enumeration cannot fit (message points to pairs) and
 // ParameterError for bad options (eps outside (0, 1), coefficients with the pairs method).
 [[nodiscard]] OkcReport analyze(const Expansion& e, const OkcOptions& options = {});

@@ -129,6 +129,40 @@ CASES = [
     ("test data far outside, --out-of-range error", {"t.csv": "x1,x2\n1e9,0\n"},
      ["predict", "--model", "good.json", "--data", "t.csv", "--out-of-range", "error"], 2,
      lambda: OrcaSVC(out_of_range="error").fit(X, Y).predict(np.array([[1e9, 0.0]]))),
+    ("output: fit --model names the data file", {"d.csv": SPIRAL},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "d.csv"], 2, None),
+    ("output: predict --output names the model file", {"t.csv": "x1,x2\n0.5,0\n"},
+     ["predict", "--model", "good.json", "--data", "t.csv", "--output", "good.json"], 2, None),
+    ("output: predict --output names the data file (another spelling)", {"t.csv": "x1,x2\n0.5,0\n"},
+     ["predict", "--model", "good.json", "--data", "t.csv", "--output", "./t.csv"], 2, None),
+    ("output: explain --output names the model file", {"t.csv": "x1,x2\n0.5,0\n"},
+     ["explain", "--model", "good.json", "--data", "t.csv", "--output", "good.json"], 2, None),
+    ("output: analyze --json names the model file", {}, ["analyze", "--model", "good.json", "--json", "good.json"], 2,
+     None),
+    ("output: fit --model and --json name the same file", {"d.csv": SPIRAL},
+     fit("d.csv", "--analyze", "--json", "m.json"), 2, None),
+    ("output: fit over an existing model with a bad analysis option (the model stays)", {"d.csv": SPIRAL},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "good.json", "--analyze", "--eps", "5"], 2, None),
+    ("output: --model is a directory", {"d.csv": SPIRAL, "folder": "<dir>"},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "folder"], 2,
+     lambda: OrcaSVC.load("good.json").save("folder")),
+    ("output: --model is empty", {"d.csv": SPIRAL}, ["fit", "--data", "d.csv", "--target", "arm", "--model", ""], 2,
+     lambda: OrcaSVC.load("good.json").save("")),
+    ("output: --model is a named pipe (as a device such as /dev/null)", {"d.csv": SPIRAL, "pipe": "<fifo>"},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "pipe"], 2,
+     lambda: OrcaSVC.load("good.json").save("pipe")),
+    ("output: --model is a symbolic link (it is not followed or replaced)",
+     {"d.csv": SPIRAL, "victim.txt": "keep", "link.json": "<symlink:victim.txt>"},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "link.json"], 2,
+     lambda: OrcaSVC.load("good.json").save("link.json")),
+    ("output: --model in a folder that does not exist", {"d.csv": SPIRAL},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "nowhere/m.json"], 2,
+     lambda: OrcaSVC.load("good.json").save("nowhere/m.json")),
+    ("output: sweep --json names the data file", {"d.csv": SPIRAL},
+     ["sweep", "--data", "d.csv", "--target", "arm", "--degree", "2", "--json", "d.csv"], 2, None),
+    ("shapes --grid 1000000000", {}, ["shapes", "--model", "good.json", "--grid", "1000000000"], 2, None),
+    ("shapes --pair-grid 1000000", {},
+     ["shapes", "--model", "good.json", "--pairs", "1", "--pair-output", "p.csv", "--pair-grid", "1000000"], 2, None),
     ("report: output is the model file", {}, ["report", "--model", "good.json", "--output", "good.json"], 2, None),
     ("report: output is the data file", {"t.csv": "x1,x2\n0.5,0\n"},
      ["report", "--model", "good.json", "--data", "t.csv", "--output", "t.csv"], 2, None),
@@ -147,7 +181,15 @@ def run_case(orca, tmp_path, monkeypatch, case):
     for fname, content in files.items():
         content = content() if callable(content) else content
         path = tmp_path / fname
-        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        if content == "<dir>":
+            path.mkdir()
+        elif content == "<fifo>":
+            os.mkfifo(path)
+        elif isinstance(content, str) and content.startswith("<symlink:"):
+            path.symlink_to(tmp_path / content[len("<symlink:"):-1])
+        else:
+            path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and not p.is_symlink()}
     cli_code, cli_msg = "—", "—"
     if cli is not None:
         proc = orca(*cli, check=False)
@@ -158,6 +200,8 @@ def run_case(orca, tmp_path, monkeypatch, case):
             assert len(lines) == 1 and lines[0].startswith("orca: error: "), f"{name}: {proc.stderr!r}"
             assert not (tmp_path / "m.json").exists(), f"{name}: a model file was left behind"
             assert not (tmp_path / "r.html").exists(), f"{name}: a report was left behind"
+            after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and not p.is_symlink()}
+            assert after == before, f"{name}: a refused command changed or added files"
             cli_msg = lines[0]
         else:
             cli_msg = lines[-1] if lines else "(success)"
