@@ -99,6 +99,10 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
     std::unordered_map<std::string, size_t> column_of;
     for (size_t c = 0; c < header.fields.size(); ++c) {
         std::string name = trim(header.fields[c]);
+        if (!is_valid_utf8(name))
+            throw DataError(source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1) +
+                            ": the column name " + quote_cell(name) +
+                            " is not valid UTF-8 text (save the file as UTF-8)");
         if (name.empty())
             throw DataError(source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1) +
                             ": empty column name in the header");
@@ -175,6 +179,10 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
         std::string label;
         if (target_col >= 0) {
             label = trim(rec.fields[static_cast<size_t>(target_col)]);
+            if (!is_valid_utf8(label))
+                throw DataError(source + ":" + std::to_string(rec.line) + ":" + std::to_string(target_col + 1) +
+                                ": the label " + quote_cell(label) +
+                                " is not valid UTF-8 text (save the file as UTF-8)");
             if (is_missing_token(label)) {
                 missing = true;
                 if (missing_where.empty())

@@ -42,6 +42,9 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
         if (tokens.empty()) continue;
         SparseRow row;
         row.label = std::string(tokens[0].second);
+        if (!is_valid_utf8(row.label))
+            throw DataError(source + ":" + std::to_string(line_no) + ":1: the label " + quote_cell(row.label) +
+                            " is not valid UTF-8 text (save the file as UTF-8)");
         size_t previous = 0;
         for (size_t t = 1; t < tokens.size(); ++t) {
             const auto [col, tok] = tokens[t];

@@ -11,6 +11,9 @@ namespace orca {
 [[nodiscard]] bool is_missing_token(std::string_view s);
 // A cell's text made safe to quote in a one-line message (printable ASCII, at most 40 chars).
 [[nodiscard]] std::string quote_cell(std::string_view s);
+// Whether s is well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF):
+// names and labels are written into JSON model files, which must be UTF-8.
+[[nodiscard]] bool is_valid_utf8(std::string_view s);
 // Parses a numeric cell. nullopt for a missing token; DataError naming `where` and `column`
 // for text that is not a finite number.
 [[nodiscard]] std::optional<double> parse_number_cell(std::string_view cell, const std::string& where,

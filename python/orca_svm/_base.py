@@ -43,6 +43,8 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"measure must be 'probability' or 'lebesgue', got {self.measure!r}")
         if self.out_of_range not in ("clip", "error"):
             raise ValueError(f"out_of_range must be 'clip' or 'error', got {self.out_of_range!r}")
+        if not isinstance(self.cache_mb, Real) or not self.cache_mb > 0 or not np.isfinite(self.cache_mb):
+            raise ValueError(f"cache_mb must be a number > 0, got {self.cache_mb!r}")
         if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
             raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
         _max_order_setting(self.max_order)
@@ -64,7 +66,7 @@ class OrcaBase(BaseEstimator):
     def _degrees(self, names: list[str]) -> list[int]:
         deg = self.degree
         if isinstance(deg, Integral):
-            return [int(deg)]
+            return [_degree_value(deg, "degree")]
         if isinstance(deg, Mapping):
             unknown = set(deg) - set(names) - {"*"}
             if unknown:
@@ -72,11 +74,13 @@ class OrcaBase(BaseEstimator):
             missing = [n for n in names if n not in deg and "*" not in deg]
             if missing:
                 raise ValueError(f"degree gives no degree for features {missing}; add them or a default under '*'")
-            return [int(deg.get(n, deg.get("*"))) for n in names]
+            return [_degree_value(deg.get(n, deg.get("*")), f"degree[{n!r}]") for n in names]
+        if isinstance(deg, (str, bytes)) or not hasattr(deg, "__iter__"):
+            raise ValueError(f"degree must be an integer, one per feature, or a {{name: degree}} mapping, got {deg!r}")
         deg = list(deg)
         if len(deg) != len(names):
             raise ValueError(f"degree has {len(deg)} entries for {len(names)} features")
-        return [int(n) for n in deg]
+        return [_degree_value(n, f"degree[{j}]") for j, n in enumerate(deg)]
 
     def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], **task_options) -> None:
         """Fits self.model_ through the engine (y: class codes or regression targets)."""
@@ -361,8 +365,11 @@ class OrcaBase(BaseEstimator):
     def load(cls, path: str | os.PathLike):
         """Read a model file written by :meth:`save` or by ``orca fit``."""
         path = os.fspath(path)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{path}: not a model file (not UTF-8 text at byte {e.start})") from None
         model = _core.Model.from_json(text, path)
         if model.task != cls._task:
             raise ValueError(f"{path}: holds a {model.task} model; load it with "
@@ -382,6 +389,17 @@ class OrcaBase(BaseEstimator):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
         est._set_machine_attributes()
         return est
+
+
+def _degree_value(value, name: str) -> int:
+    """One polynomial degree: an integer in 0..MAX_DEGREE (the engine's bound, as the CLI's)."""
+    if not isinstance(value, Integral) or isinstance(value, bool):
+        raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0, got {value!r}")
+    if value > _core.MAX_DEGREE:
+        raise ValueError(f"{name} must be at most {_core.MAX_DEGREE}, got {value!r}")
+    return int(value)
 
 
 def _max_order_setting(value) -> int:

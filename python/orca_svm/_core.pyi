@@ -5,6 +5,7 @@ import numpy as np
 
 __version__: str
 DEFAULT_DEGREE: int
+MAX_DEGREE: int
 AUTO_MAX_ORDER: int
 
 def resolve_max_order(setting: int, d: int) -> int: ...

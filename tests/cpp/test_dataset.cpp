@@ -5,6 +5,7 @@
 #include "orca/echocardiogram.hpp"
 #include "orca/errors.hpp"
 #include "test_helpers.hpp"
+#include "text_cells.hpp"
 
 using namespace orca;
 
@@ -127,4 +128,30 @@ TEST(Echocardiogram, BuiltInCopyEqualsTheShippedFile) {
     EXPECT_EQ(built_in.X, file.X);
     EXPECT_EQ(built_in.dropped_rows, file.dropped_rows);
     EXPECT_EQ(built_in.dropped_rows, 24u);  // 132 lines, 108 complete rows
+}
+
+TEST(Utf8, AcceptsWellFormedTextAndRefusesEveryIllFormedKind) {
+    using orca::is_valid_utf8;
+    for (const char* ok :
+         {"", "plain", "caf\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xed\x9f\xbf", "\xf4\x8f\xbf\xbf"})
+        EXPECT_TRUE(is_valid_utf8(ok)) << ok;
+    for (const char* bad : {"\xff", "A\xfe", "\xc3", "\xc0\xaf" /* overlong '/' */, "\xe0\x80\xaf" /* overlong */,
+                            "\xed\xa0\x80" /* surrogate */, "\xf4\x90\x80\x80" /* above U+10FFFF */,
+                            "\xe2\x82" /* truncated */, "\x80" /* lone continuation */})
+        EXPECT_FALSE(is_valid_utf8(bad)) << bad;
+}
+
+TEST(Csv, RefusesNamesAndLabelsThatAreNotUtf8) {
+    orca::ReadOptions o;
+    o.target = "y";
+    try {
+        (void)orca::parse_csv("a,y\n1,ok\n2,b\xff\n", "t.csv", o);
+        FAIL() << "invalid label accepted";
+    } catch (const orca::DataError& e) {
+        EXPECT_NE(std::string(e.what()).find("t.csv:3:2: the label 'b?' is not valid UTF-8"), std::string::npos)
+            << e.what();
+    }
+    o.target = "";
+    o.target_optional = true;
+    EXPECT_THROW((void)orca::parse_csv("a\xfe,y\n1,2\n", "t.csv", o), orca::DataError);
 }
