@@ -84,6 +84,7 @@ void run_fit(const FitArgs& a) {
     read.target = a.target;
     read.features = split_list(a.features);
     read.drop_missing = a.drop_missing;
+    read.drop_missing_advice = kDropMissingAdvice;
     read.weight_column = a.sample_weight;
     const bool libsvm = read.format == DataFormat::libsvm || (read.format == DataFormat::automatic && a.target.empty());
     if (a.target.empty() && !libsvm) throw ParameterError("--target is required for CSV data");

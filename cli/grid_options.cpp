@@ -48,6 +48,7 @@ Dataset load_grid_data(const GridArgs& a) {
     read.target = a.target;
     read.features = split_list(a.features);
     read.drop_missing = a.drop_missing;
+    read.drop_missing_advice = kDropMissingAdvice;
     if (a.target.empty() && read.format != DataFormat::libsvm &&
         !(a.data.ends_with(".svm") || a.data.ends_with(".libsvm")))
         throw ParameterError("--target is required for CSV data");

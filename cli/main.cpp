@@ -19,6 +19,37 @@ extern "C" void on_interrupt(int signal_number) {
     std::raise(signal_number);
 }
 
+// CLI11 reports a missing subcommand for an unknown one and a missing required option before an
+// unknown one; these say what is actually wrong.
+std::string unknown_command(const CLI::App& app, int argc, char** argv) {
+    if (argc < 2 || argv[1][0] == '-') return "";
+    const std::string name = argv[1];
+    for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        if (sub->get_name() == name) return "";
+    std::string names;
+    for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+    return "unknown command '" + name + "'" + (name == "version" ? " (for the version: orca --version)" : "") +
+           "; the commands are " + names;
+}
+
+std::string unknown_option(const CLI::App& app, int argc, char** argv) {
+    if (argc < 2) return "";
+    const CLI::App* sub = nullptr;
+    for (const auto* s : app.get_subcommands([](const CLI::App*) { return true; }))
+        if (s->get_name() == argv[1]) sub = s;
+    if (sub == nullptr) return "";
+    for (int i = 2; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg.size() < 2 || arg[0] != '-' || (arg[1] >= '0' && arg[1] <= '9') || arg[1] == '.') continue;
+        arg = arg.substr(0, arg.find('='));
+        if (sub->get_option_no_throw(arg) == nullptr && arg != "-h" && arg != "--help")
+            return "unknown option " + arg + " for orca " + sub->get_name() + " (orca " + sub->get_name() +
+                   " --help lists them)";
+    }
+    return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -47,7 +78,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        fmt::print(stderr, "orca: error: {}\n", e.what());
+        std::string message = unknown_command(app, argc, argv);
+        if (message.empty()) message = unknown_option(app, argc, argv);
+        fmt::print(stderr, "orca: error: {}\n", message.empty() ? std::string(e.what()) : message);
         return 2;
     } catch (const orca::Error& e) {
         fmt::print(stderr, "orca: error: {}\n", e.what());

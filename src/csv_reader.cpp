@@ -206,9 +206,10 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
         }
         if (missing) {
             if (!options.drop_missing)
-                throw DataError(missing_where +
-                                ": missing value (use --drop-missing to leave "
-                                "such rows out)");
+                throw DataError(missing_where + ": missing value (" +
+                                (options.drop_missing_advice.empty() ? std::string("every row needs all its values")
+                                                                     : options.drop_missing_advice) +
+                                ")");
             ++ds.dropped_rows;
             continue;
         }

@@ -4,6 +4,7 @@
 
 #include "orca/dataset.hpp"
 #include "orca/errors.hpp"
+#include "orca/system_memory.hpp"
 #include "text_cells.hpp"
 
 namespace orca {
@@ -53,7 +54,8 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
             double index_value = 0.0;
             if (colon == std::string_view::npos || !parse_double(tok.substr(0, colon), index_value) ||
                 index_value < 1.0 || index_value != std::floor(index_value) || index_value > 1e7)
-                throw DataError(where + ": expected index:value with an integer index >= 1, found " + quote_cell(tok));
+                throw DataError(where + ": expected index:value with an integer index from 1 to 10000000, found " +
+                                quote_cell(tok));
             const auto index = static_cast<size_t>(index_value);
             if (index <= previous)
                 throw DataError(where + ": feature indices must increase along a line, found " + std::to_string(index) +
@@ -76,6 +78,16 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
     for (size_t j = 1; j <= ds.cols; ++j) ds.feature_names.push_back("f" + std::to_string(j));
     ds.rows = rows.size();
     ds.target_name = "label";
+    // ORCA's data are dense: a large index in a small file would make a huge table. Refused up
+    // front, with the size, rather than exhausting memory.
+    const double dense_bytes = 8.0 * static_cast<double>(ds.rows) * static_cast<double>(ds.cols);
+    if (dense_bytes > 0.25 * available_memory_bytes())
+        throw ResourceError(
+            source + ": its largest feature index " + std::to_string(ds.cols) + " makes a dense table of " +
+            std::to_string(ds.rows) + " x " + std::to_string(ds.cols) + " values (" +
+            std::to_string(static_cast<long long>(dense_bytes / 1e6)) +
+            " MB), more than a quarter of the memory available; ORCA works on dense data (tens of features): "
+            "number the features from 1 without gaps");
     ds.X.assign(ds.rows * ds.cols, 0.0);
     for (size_t r = 0; r < rows.size(); ++r) {
         for (auto [index, value] : rows[r].entries) ds.X[r * ds.cols + index - 1] = value;

@@ -144,7 +144,13 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     const OkcCost cost = estimate_okc_cost(e);
     const bool wants_coefficients = options.top_coefficients != 0;
     OkcMethod method = options.method;
-    const double mem_limit = std::min(options.memory_limit_mb * 1048576.0, 0.8 * available_memory_bytes());
+    const double machine_limit = 0.8 * available_memory_bytes();
+    const double mem_limit = std::min(options.memory_limit_mb * 1048576.0, machine_limit);
+    // The limit that binds, as the refusal names it.
+    const std::string limit_text =
+        options.memory_limit_mb * 1048576.0 <= machine_limit
+            ? human(options.memory_limit_mb) + " MiB limit (memory_mb)"
+            : human(machine_limit / 1048576.0) + " MiB this machine can give (80% of its available memory)";
     const double mem = enumeration_memory_bytes(e, options.top_coefficients);
     if (method == OkcMethod::automatic) {
         const bool enumeration_fits = mem <= mem_limit && cost.enumeration <= kMaxEnumerationFlops;
@@ -164,8 +170,8 @@ OkcReport analyze(const Expansion& e, const OkcOptions& options) {
     if (method == OkcMethod::enumeration) {
         if (mem > mem_limit)
             throw ResourceError("enumerating " + human(e.basis.product_size()) + " coefficients needs about " +
-                                human(mem / 1048576.0) + " MiB, over the " + human(options.memory_limit_mb) +
-                                " MiB limit; use the pair algorithm (method: pairs), which gives every index "
+                                human(mem / 1048576.0) + " MiB, over the " + limit_text +
+                                "; use the pair algorithm (method: pairs), which gives every index "
                                 "except individual coefficients");
         if (cost.enumeration > kMaxEnumerationFlops)
             throw ResourceError("enumerating " + human(e.basis.product_size()) + " coefficients would take about " +

@@ -69,12 +69,28 @@ bool parse_double(std::string_view s, double& out) {
     return res.ec == std::errc() && res.ptr == s.data() + s.size();
 }
 
+namespace {
+
+// A number too large (or too small) for a double: from_chars reports it as out of range.
+bool out_of_double_range(std::string_view s) {
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    double v = 0.0;
+    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    return res.ec == std::errc::result_out_of_range && res.ptr == s.data() + s.size();
+}
+
+}  // namespace
+
 std::optional<double> parse_number_cell(std::string_view cell, const std::string& where, const std::string& column) {
     if (is_missing_token(cell)) return std::nullopt;
     const std::string t = trim(cell);
     double v = 0.0;
-    if (!parse_double(t, v))
+    if (!parse_double(t, v)) {
+        if (out_of_double_range(t))
+            throw DataError(where + ": the value " + quote_cell(t) + " in column '" + column +
+                            "' is beyond double precision (magnitudes from about 2.2e-308 to 1.8e308, or 0)");
         throw DataError(where + ": non-numeric value " + quote_cell(t) + " in column '" + column + "'");
+    }
     if (!std::isfinite(v))
         throw DataError(where + ": non-finite value " + quote_cell(t) + " in column '" + column + "'");
     return v;

@@ -27,8 +27,11 @@ struct ReadOptions {
     std::string target;                         // CSV: name of the target column ("" = no target)
     std::vector<std::string> features;          // CSV: columns to use ("" = all but the target)
     bool drop_missing = false;                  // leave out rows with missing cells instead of failing
-    bool target_optional = false;               // read the target if the column exists, else skip it
-    std::string weight_column;                  // CSV: a column of sample weights >= 0 ("" = none)
+    // Told to the user with a missing value when drop_missing is off: how this caller's user can
+    // leave such rows out ("" : nothing can; every row must be complete).
+    std::string drop_missing_advice;
+    bool target_optional = false;  // read the target if the column exists, else skip it
+    std::string weight_column;     // CSV: a column of sample weights >= 0 ("" = none)
     // LIBSVM format: the number of features to expect (0 = as many as the file uses).
     size_t libsvm_dimension = 0;
 };
