@@ -56,7 +56,18 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
     EXPECT_EQ(error_of("a,b,y\n1,2,u\n3,v\n", with_target("y")),
               "t.csv:3: expected 3 fields (as in the header), found 2");
     EXPECT_EQ(error_of("a,b,y\n1,?,u\n", with_target("y")),
-              "t.csv:2:2 (column 'b'): missing value (use --drop-missing to leave such rows out)");
+              "t.csv:2:2 (column 'b'): missing value (every row needs all its values)");
+    {
+        // The caller's advice is passed on (the CLI's fit names its --drop-missing option).
+        orca::ReadOptions o = with_target("y");
+        o.drop_missing_advice = "leave such rows out with drop_missing";
+        EXPECT_EQ(error_of("a,b,y\n1,?,u\n", o),
+                  "t.csv:2:2 (column 'b'): missing value (leave such rows out with drop_missing)");
+    }
+    EXPECT_EQ(
+        error_of("a,b,y\n1e400,2,u\n", with_target("y")),
+        "t.csv:2:1: the value '1e400' in column 'a' is beyond double precision (magnitudes from about 2.2e-308 to "
+        "1.8e308, or 0)");
     EXPECT_EQ(error_of("a,b,y\n1,inf,u\n", with_target("y")), "t.csv:2:2: non-finite value 'inf' in column 'b'");
     EXPECT_EQ(error_of("a,b\n1,2\n", with_target("y")), "t.csv: no target column 'y' in the header (columns: a, b)");
     EXPECT_EQ(error_of("a,a,y\n1,2,u\n", with_target("y")), "t.csv:1:2: duplicate column name 'a'");
@@ -96,7 +107,7 @@ TEST(Libsvm, ErrorsNameLineAndColumn) {
     };
     EXPECT_EQ(err("1 1:2\n-1 2:x\n"), "t.svm:2:4: non-numeric value 'x' in column 'f2'");
     EXPECT_EQ(err("1 3:2 2:1\n"), "t.svm:1:7: feature indices must increase along a line, found 2 after 3");
-    EXPECT_EQ(err("1 0:2\n"), "t.svm:1:3: expected index:value with an integer index >= 1, found '0:2'");
+    EXPECT_EQ(err("1 0:2\n"), "t.svm:1:3: expected index:value with an integer index from 1 to 10000000, found '0:2'");
 }
 
 TEST(Labels, SortedNumericallyAndTwoClassesOnly) {
