@@ -236,6 +236,31 @@ double parse_target_value(const std::string& cell, const Dataset& data, size_t r
     return v;
 }
 
+// What a regression can learn from these targets, decided before training: a constant target or
+// a tube wider than the targets' spread leaves no support vector (a constant model), and targets
+// beyond 1e150 overflow the squares in the solver and in R^2.
+void check_regression_target(const std::vector<double>& z, double epsilon, const std::string& name) {
+    const auto [lo, hi] = std::minmax_element(z.begin(), z.end());
+    char text[200];
+    if (std::max(std::abs(*lo), std::abs(*hi)) > 1e150) {
+        std::snprintf(text, sizeof text, "target '%s' reaches %.3g: beyond 1e150 squares overflow; rescale it",
+                      name.c_str(), std::abs(*lo) > std::abs(*hi) ? *lo : *hi);
+        throw DataError(text);
+    }
+    if (*lo == *hi) {
+        std::snprintf(text, sizeof text, "target '%s' is constant (every value is %.17g): there is nothing to learn",
+                      name.c_str(), *lo);
+        throw DataError(text);
+    }
+    if (epsilon >= (*hi - *lo) / 2.0) {
+        std::snprintf(text, sizeof text,
+                      "epsilon %.6g is at least half the range of target '%s' (%.6g): every row lies inside the tube "
+                      "and the model would be a constant; choose epsilon below %.6g",
+                      epsilon, name.c_str(), *hi - *lo, (*hi - *lo) / 2.0);
+        throw ParameterError(text);
+    }
+}
+
 }  // namespace
 
 std::string convergence_warning(const Model& model) {
@@ -340,12 +365,17 @@ Model Model::train(const Dataset& all, const TrainOptions& options) {
             z[t] = parse_target_value(data.target[t], data, t);
             upper[t] = options.C * sample_weight(t);
         }
+        check_regression_target(z, options.epsilon, data.target_name);
         model.classes.clear();
         model.class_weights.clear();
         model.epsilon = options.epsilon;
         const Machine machine =
             train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, options.solver);
         detail::store_machine(model, machine, points, upper, true);
+        if (machine.support.empty())  // refused above when it can be foreseen; a model file needs one
+            throw ParameterError(
+                "the fit has no support vectors (every target lies within epsilon of one "
+                "constant): lower epsilon");
         double mean = 0.0;
         for (double v : z) mean += v;
         mean /= static_cast<double>(z.size());

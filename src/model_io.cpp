@@ -26,11 +26,25 @@ const json& field(const json& obj, const std::string& key, const std::string& wh
     return *it;
 }
 
+std::string fmt_most(double most) {
+    std::ostringstream os;
+    os << most;
+    return os.str();
+}
+
 double number(const json& v, const std::string& where) {
     if (!v.is_number()) throw ModelFileError(where + ": expected a number");
     const double x = v.get<double>();
     if (!std::isfinite(x)) throw ModelFileError(where + ": not a finite number");
     return x;
+}
+
+// A count: an integer from 0 to `most` (a hand-edited -5 or 1e300 would be undefined when cast).
+size_t count(const json& v, const std::string& where, double most = 1e15) {
+    const double x = number(v, where);
+    if (x < 0 || x != std::floor(x) || x > most)
+        throw ModelFileError(where + ": expected a whole number from 0 to " + fmt_most(most));
+    return static_cast<size_t>(x);
 }
 
 std::vector<double> numbers(const json& v, const std::string& where, size_t expected) {
@@ -95,13 +109,47 @@ void write_machine(json& j, const Model& model) {
     j["coefficients"] = model.coefficients;
 }
 
+// Support vectors are stored in kernel coordinates, which training never leaves: [-1, 1] for
+// min-max scaling, and |z| <= sqrt(rows) for standardised data (Samuelson's inequality).
+void check_support_vectors(const Model& m, const std::string& w) {
+    const double bound = m.scaler.kind == ScalerKind::minmax
+                             ? 1.0 + 1e-9
+                             : std::sqrt(static_cast<double>(std::max<size_t>(m.summary.rows, 1))) + 1e-6;
+    for (size_t k = 0; k < m.support_vectors.size(); ++k)
+        if (!(std::abs(m.support_vectors[k]) <= bound))
+            throw ModelFileError(w + ": support_vectors[" + std::to_string(k / m.dim()) + "][" +
+                                 std::to_string(k % m.dim()) + "]: " + fmt_most(m.support_vectors[k]) +
+                                 " lies outside the scaled domain (|z| <= " + fmt_most(bound) + ")");
+}
+
+// |g(x)| <= |b| + sum_i |a_i| sqrt(K(x_i, x_i)) sqrt(K(x, x)) (Cauchy-Schwarz). With K(x, x) at
+// its largest over the support vectors and the corners of the domain, the bound must stay far
+// from overflow, or predictions would be inf or NaN.
+void check_decision_scale(const Model& m, const std::string& w) {
+    const size_t d = m.dim(), n = m.support_count();
+    const TensorKernel kernel = m.kernel();
+    std::vector<double> points = m.support_vectors;
+    for (double corner : {1.0, -1.0}) points.insert(points.end(), d, corner);
+    const PreparedPoints prepared = kernel.prepare(points, n + 2);
+    double largest = 0.0, sum = 0.0;
+    for (size_t i = 0; i < n + 2; ++i) {
+        const double k = kernel.entry(prepared, i, prepared, i);
+        largest = std::max(largest, k);
+        if (i < n) sum += std::abs(m.coefficients[i]) * std::sqrt(k);
+    }
+    const double bound = std::abs(m.bias) + sum * std::sqrt(largest);
+    if (!(bound < 1e300))
+        throw ModelFileError(w + ": coefficients and support vectors too large: decision values could reach " +
+                             fmt_most(bound) + " and overflow");
+}
+
 void read_machine(const json& j, Model& m, const std::string& w, bool with_vectors) {
     const json& tr = field(j, "training", w);
     const std::string tw = w + ": training";
     m.C = number(field(tr, "C", tw), tw + ".C");
     m.tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
-    m.summary.rows = static_cast<size_t>(number(field(tr, "rows", tw), tw + ".rows"));
-    m.summary.iterations = static_cast<long>(number(field(tr, "iterations", tw), tw + ".iterations"));
+    m.summary.rows = count(field(tr, "rows", tw), tw + ".rows");
+    m.summary.iterations = static_cast<long>(count(field(tr, "iterations", tw), tw + ".iterations", 9e18));
     const json& conv = field(tr, "converged", tw);
     if (!conv.is_boolean()) throw ModelFileError(tw + ".converged: expected true or false");
     m.summary.converged = conv.get<bool>();
@@ -122,15 +170,14 @@ void read_machine(const json& j, Model& m, const std::string& w, bool with_vecto
     else
         m.summary.training_accuracy = number(field(tr, "training_accuracy", tw), tw + ".training_accuracy");
     m.summary.bounded_support_vectors =
-        static_cast<size_t>(number(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors"));
+        count(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors");
     if (j.contains("probability")) {
         const json& pr = j["probability"];
         m.sigmoid = Sigmoid{number(field(pr, "A", w + ": probability"), w + ": probability.A"),
                             number(field(pr, "B", w + ": probability"), w + ": probability.B")};
     }
     if (!with_vectors) {
-        m.summary.support_vectors =
-            static_cast<size_t>(number(field(tr, "support_vectors", tw), tw + ".support_vectors"));
+        m.summary.support_vectors = count(field(tr, "support_vectors", tw), tw + ".support_vectors");
         return;
     }
     const size_t d = m.feature_names.size();
@@ -144,6 +191,8 @@ void read_machine(const json& j, Model& m, const std::string& w, bool with_vecto
     m.coefficients = numbers(field(j, "coefficients", w), w + ": coefficients", svs.size());
     if (m.coefficients.empty()) throw ModelFileError(w + ": the model has no support vectors");
     m.summary.support_vectors = m.coefficients.size();
+    check_support_vectors(m, w);
+    check_decision_scale(m, w);
 }
 
 std::string task_name(const Model& model) {

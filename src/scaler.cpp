@@ -38,14 +38,27 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
             const double v = X[r * cols + j];
             s.min[j] = std::min(s.min[j], v);
             s.max[j] = std::max(s.max[j], v);
-            s.mean[j] += v;
         }
     }
+    // Mean and sd of x / magnitude, scaled back: sums of values near 1e300 would overflow and
+    // squares of values near 1e-200 underflow, leaving a model file that cannot be read back.
+    std::vector<double> magnitude(cols);
+    for (size_t j = 0; j < cols; ++j) magnitude[j] = std::max({std::abs(s.min[j]), std::abs(s.max[j]), 1e-300});
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t j = 0; j < cols; ++j) s.mean[j] += X[r * cols + j] / magnitude[j];
     for (size_t j = 0; j < cols; ++j) s.mean[j] /= static_cast<double>(rows);
     for (size_t r = 0; r < rows; ++r)
-        for (size_t j = 0; j < cols; ++j) s.std[j] += std::pow(X[r * cols + j] - s.mean[j], 2);
+        for (size_t j = 0; j < cols; ++j) s.std[j] += std::pow(X[r * cols + j] / magnitude[j] - s.mean[j], 2);
     for (size_t j = 0; j < cols; ++j) {
-        s.std[j] = std::sqrt(s.std[j] / static_cast<double>(rows));
+        s.std[j] = std::sqrt(s.std[j] / static_cast<double>(rows)) * magnitude[j];
+        s.mean[j] *= magnitude[j];
+        if (s.max[j] > s.min[j] && !(std::isfinite(s.max[j] - s.min[j]) && s.std[j] > 0.0)) {
+            std::ostringstream os;
+            os.precision(3);
+            os << "feature '" << names[j] << "' spans " << s.min[j] << " to " << s.max[j]
+               << ", beyond what double precision can scale; rescale it (divide by a power of ten)";
+            throw DataError(os.str());
+        }
         if (!(s.max[j] > s.min[j])) {
             std::ostringstream os;
             os.precision(17);

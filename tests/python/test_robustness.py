@@ -54,6 +54,27 @@ NAN_X[3, 1] = np.nan
 INF_X = X.copy()
 INF_X[3, 1] = np.inf
 
+HUGE_X = X * 1e300
+TINY_X = X * 1e-200
+SPAN_X = X.copy()
+SPAN_X[:, 0] = np.sign(X[:, 0]) * (np.abs(X[:, 0]) / np.abs(X[:, 0]).max()) * 1.6e308
+REG_Z = np.sin(3 * X[:, 0]) + X[:, 1]
+
+
+def table(features, target) -> str:
+    return "x1,x2,arm\n" + "\n".join(f"{float(a)!r},{float(b)!r},{t}" for (a, b), t in zip(features, target)) + "\n"
+
+
+HUGE, TINY, SPAN = table(HUGE_X, Y), table(TINY_X, Y), table(SPAN_X, Y)
+REG, REG_HUGE = table(X, [repr(float(z)) for z in REG_Z]), table(X, [repr(float(z) * 1e300) for z in REG_Z])
+REG_CONST = table(X, ["5"] * len(Y))
+
+
+def _saved(estimator, path: str) -> str:
+    estimator.save(path)
+    return path
+
+
 # (case, files, CLI arguments, expected CLI exit code, Python check or None)
 CASES = [
     ("ragged rows", {"d.csv": "x1,x2,arm\n1,2,A\n3,B\n"}, fit("d.csv"), 2, None),
@@ -78,6 +99,17 @@ CASES = [
      py_fit(X, Y3, multi_class="ova")),
     ("regression of a text target", {"d.csv": SPIRAL}, fit("d.csv", "--task", "regression"), 2,
      lambda: OrcaSVR().fit(X, Y)),
+    ("features near 1e300 (accepted, and the model loads)", {"d.csv": HUGE}, fit("d.csv", "-q"), 0,
+     lambda: OrcaSVC.load(_saved(OrcaSVC().fit(HUGE_X, Y), "h.json"))),
+    ("features at 1e-200 scale (accepted, and the model loads)", {"d.csv": TINY}, fit("d.csv", "-q"), 0,
+     lambda: OrcaSVC.load(_saved(OrcaSVC().fit(TINY_X, Y), "t.json"))),
+    ("a feature spanning -1.6e308 to 1.6e308", {"d.csv": SPAN}, fit("d.csv"), 2, py_fit(SPAN_X, Y)),
+    ("regression targets near 1e300", {"d.csv": REG_HUGE}, fit("d.csv", "--task", "regression"), 2,
+     lambda: OrcaSVR().fit(X, REG_Z * 1e300)),
+    ("regression, a constant target", {"d.csv": REG_CONST}, fit("d.csv", "--task", "regression"), 2,
+     lambda: OrcaSVR().fit(X, np.full(len(Y), 5.0))),
+    ("regression, epsilon 1e300", {"d.csv": REG}, fit("d.csv", "--task", "regression", "--epsilon", "1e300"), 2,
+     lambda: OrcaSVR(epsilon=1e300).fit(X, REG_Z)),
     ("regression, epsilon < 0", {"d.csv": SPIRAL}, fit("d.csv", "--task", "regression", "--epsilon", "-1"), 2,
      lambda: OrcaSVR(epsilon=-1.0).fit(X, X[:, 0])),
     ("duplicate column names", {"d.csv": "x1,x1,arm\n1,2,A\n3,4,B\n"}, fit("d.csv"), 2, None),
@@ -129,6 +161,18 @@ CASES = [
     ("model file: wrong lengths",
      {"bad.json": lambda: edited_model(lambda d: d["coefficients"].pop()), "t.csv": SPIRAL},
      ["predict", "--model", "bad.json", "--data", "t.csv"], 2, lambda: OrcaSVC.load("bad.json")),
+    ("model file: a coefficient of 1e308", {"bad.json": lambda: edited_model(lambda d: d["coefficients"].__setitem__(0, 1e308)),
+                                             "t.csv": SPIRAL},
+     ["predict", "--model", "bad.json", "--data", "t.csv"], 2, lambda: OrcaSVC.load("bad.json")),
+    ("model file: a support vector at 1e100",
+     {"bad.json": lambda: edited_model(lambda d: d["support_vectors"][0].__setitem__(0, 1e100)), "t.csv": SPIRAL},
+     ["predict", "--model", "bad.json", "--data", "t.csv"], 2, lambda: OrcaSVC.load("bad.json")),
+    ("model file: training.rows -5", {"bad.json": lambda: edited_model(lambda d: d["training"].__setitem__("rows", -5)),
+                                      "t.csv": SPIRAL},
+     ["info", "--model", "bad.json"], 2, lambda: OrcaSVC.load("bad.json")),
+    ("model file: training.iterations 1e300",
+     {"bad.json": lambda: edited_model(lambda d: d["training"].__setitem__("iterations", 1e300)), "t.csv": SPIRAL},
+     ["info", "--model", "bad.json"], 2, lambda: OrcaSVC.load("bad.json")),
     ("test data: different feature count", {"t.csv": "x1\n0.5\n"}, ["predict", "--model", "good.json", "--data", "t.csv"],
      2, lambda: OrcaSVC.load("good.json").predict(pd.DataFrame({"x1": [0.5]}))),
     ("test data: different names", {"t.csv": "x1,z\n0.5,1\n"}, ["predict", "--model", "good.json", "--data", "t.csv"],
