@@ -41,6 +41,11 @@ std::vector<std::pair<std::string, double>> indices_of(const OkcReport& r, const
 std::vector<std::vector<size_t>> draw_resamples(const Dataset& data, const StabilityOptions& options) {
     if (options.count < 2)
         throw ParameterError("stability needs at least 2 resamples, got " + std::to_string(options.count));
+    // Each resample is a refit and keeps every index: beyond 100,000 the run takes days and the
+    // table gigabytes, while the percentile intervals stopped moving thousands of resamples before.
+    if (options.count > kMaxResamples)
+        throw ParameterError("stability takes at most " + std::to_string(kMaxResamples) + " resamples, got " +
+                             std::to_string(options.count) + " (a few hundred give stable intervals)");
     const BinaryLabels labels = encode_binary_labels(data.target, data.source);
     std::vector<std::vector<size_t>> samples;
     if (options.kind == Resampling::cv) {

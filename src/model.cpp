@@ -393,6 +393,12 @@ Model Model::train(const Dataset& all, const TrainOptions& options) {
     if (model.classes.size() == 1)
         throw DataError(data.source + ": the target has one class only ('" + model.classes[0] +
                         "'); a classifier needs two");
+    // One machine per pair of classes (or per class): thousands of classes mean millions of
+    // machines. More than 1,000 distinct labels is rarely a class label at all.
+    if (model.classes.size() > kMaxClasses)
+        throw DataError(data.source + ": the target '" + data.target_name + "' has " +
+                        std::to_string(model.classes.size()) + " distinct labels, more than " +
+                        std::to_string(kMaxClasses) + " classes; for a numeric target use the regression task");
     std::vector<size_t> label(data.rows);
     for (size_t t = 0; t < data.rows; ++t)
         label[t] = static_cast<size_t>(std::find(model.classes.begin(), model.classes.end(), data.target[t]) -

@@ -1,5 +1,6 @@
 #include "orca/model_io.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -377,8 +378,20 @@ void save_model(const Model& model, const std::string& path) {
 Model load_model(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) throw ModelFileError(path + ": no such model file");
+    // A model file is JSON text of at most a few hundred megabytes; look before reading it all.
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxModelFileBytes)
+        throw ModelFileError(path + ": " + std::to_string(size / 1000000) +
+                             " MB is larger than any model file (at most " +
+                             std::to_string(kMaxModelFileBytes / 1000000) + " MB); is this an ORCA model file?");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ModelFileError(path + ": cannot open the model file");
+    char first = ' ';
+    while (in.get(first) && std::isspace(static_cast<unsigned char>(first))) {
+    }
+    if (in && first != '{')
+        throw ModelFileError(path + ": not valid JSON (it does not begin with '{'); is this an ORCA model file?");
+    in.seekg(0);
     std::ostringstream ss;
     ss << in.rdbuf();
     return model_from_json(ss.str(), path);

@@ -70,6 +70,8 @@ void flag_overfitting(SweepResult& result);
 // --- stability --------------------------------------------------------------------------
 enum class Resampling { bootstrap, cv };
 
+inline constexpr size_t kMaxResamples = 100000;
+
 struct StabilityOptions {
     Resampling kind = Resampling::bootstrap;
     size_t count = 200;  // bootstrap resamples, or folds (each fit on all but one fold)

@@ -20,6 +20,9 @@
 namespace orca {
 
 enum class Task { classification, regression };
+
+// The most classes a classifier takes (one-vs-one trains k(k-1)/2 machines).
+inline constexpr size_t kMaxClasses = 1000;
 [[nodiscard]] std::string to_string(Task t);
 [[nodiscard]] Task parse_task(const std::string& name);  // throws ParameterError
 

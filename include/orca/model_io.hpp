@@ -7,6 +7,9 @@
 
 namespace orca {
 
+// 4 GB: 20 million support vectors of 20 features. Larger files are refused before being read.
+inline constexpr unsigned long long kMaxModelFileBytes = 4'000'000'000ULL;
+
 [[nodiscard]] std::string model_to_json(const Model& model);
 // source names the file in error messages. Throws ModelFileError on malformed content.
 [[nodiscard]] Model model_from_json(const std::string& text, const std::string& source);

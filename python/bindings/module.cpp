@@ -5,6 +5,7 @@
 #include "bindings.hpp"
 #include "orca/basis.hpp"
 #include "orca/errors.hpp"
+#include "orca/model_io.hpp"
 #include "orca/version.hpp"
 
 PYBIND11_MODULE(_core, m) {
@@ -19,6 +20,7 @@ PYBIND11_MODULE(_core, m) {
     });
     m.attr("DEFAULT_DEGREE") = orca::kDefaultDegree;
     m.attr("MAX_DEGREE") = orca::kMaxDegree;
+    m.attr("MAX_MODEL_FILE_BYTES") = orca::kMaxModelFileBytes;
     m.attr("AUTO_MAX_ORDER") = orca::kAutoMaxOrder;
     m.def("resolve_max_order", &orca::resolve_max_order, pybind11::arg("setting"), pybind11::arg("d"),
           "the interaction order a max_order setting means for d features (0: the full tensor product)");

@@ -365,6 +365,9 @@ class OrcaBase(BaseEstimator):
     def load(cls, path: str | os.PathLike):
         """Read a model file written by :meth:`save` or by ``orca fit``."""
         path = os.fspath(path)
+        if os.path.isfile(path) and os.path.getsize(path) > _core.MAX_MODEL_FILE_BYTES:
+            raise ValueError(f"{path}: {os.path.getsize(path) // 1000000} MB is larger than any model file (at most "
+                             f"{_core.MAX_MODEL_FILE_BYTES // 1000000} MB); is this an ORCA model file?")
         try:
             with open(path, encoding="utf-8") as f:
                 text = f.read()

@@ -6,6 +6,7 @@ import numpy as np
 __version__: str
 DEFAULT_DEGREE: int
 MAX_DEGREE: int
+MAX_MODEL_FILE_BYTES: int
 AUTO_MAX_ORDER: int
 
 def resolve_max_order(setting: int, d: int) -> int: ...

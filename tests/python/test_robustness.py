@@ -173,6 +173,9 @@ CASES = [
     ("model file: training.iterations 1e300",
      {"bad.json": lambda: edited_model(lambda d: d["training"].__setitem__("iterations", 1e300)), "t.csv": SPIRAL},
      ["info", "--model", "bad.json"], 2, lambda: OrcaSVC.load("bad.json")),
+    ("model file: 5 GB (sparse)", {"big.json": "<sparse:5000000000>"}, ["info", "--model", "big.json"], 2,
+     lambda: OrcaSVC.load("big.json")),
+    ("model file: a CSV file", {"t.csv": SPIRAL}, ["info", "--model", "t.csv"], 2, lambda: OrcaSVC.load("t.csv")),
     ("test data: different feature count", {"t.csv": "x1\n0.5\n"}, ["predict", "--model", "good.json", "--data", "t.csv"],
      2, lambda: OrcaSVC.load("good.json").predict(pd.DataFrame({"x1": [0.5]}))),
     ("test data: different names", {"t.csv": "x1,z\n0.5,1\n"}, ["predict", "--model", "good.json", "--data", "t.csv"],
@@ -183,6 +186,10 @@ CASES = [
     ("test data far outside, --out-of-range error", {"t.csv": "x1,x2\n1e9,0\n"},
      ["predict", "--model", "good.json", "--data", "t.csv", "--out-of-range", "error"], 2,
      lambda: OrcaSVC(out_of_range="error").fit(X, Y).predict(np.array([[1e9, 0.0]]))),
+    ("stability --bootstrap 1000000000", {"d.csv": SPIRAL},
+     ["stability", "--data", "d.csv", "--target", "arm", "--degree", "2", "--bootstrap", "1000000000"], 2, None),
+    ("2,000 classes of one row each", {"d.csv": "x1,x2,arm\n" + "".join(f"{i},{i % 7},c{i}\n" for i in range(2000))},
+     fit("d.csv"), 2, None),
     ("unknown command", {}, ["frobnicate"], 2, None),
     ("'orca version'", {}, ["version"], 2, None),
     ("unknown option", {"d.csv": SPIRAL}, ["fit", "--bogus", "--data", "d.csv"], 2, None),
@@ -239,6 +246,12 @@ CASES = [
 ]
 
 
+def snapshot(folder: Path) -> dict:
+    """Every regular file's content (size and time for large ones), to see what a command changed."""
+    return {p.name: p.read_bytes() if p.stat().st_size < 10**7 else (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.iterdir() if p.is_file() and not p.is_symlink()}
+
+
 def run_case(orca, tmp_path, monkeypatch, case):
     name, files, cli, expected, py = case
     monkeypatch.chdir(tmp_path)
@@ -248,13 +261,16 @@ def run_case(orca, tmp_path, monkeypatch, case):
         path = tmp_path / fname
         if content == "<dir>":
             path.mkdir()
+        elif isinstance(content, str) and content.startswith("<sparse:"):
+            with open(path, "wb") as f:  # a file this large without using the disk
+                f.truncate(int(content[len("<sparse:"):-1]))
         elif content == "<fifo>":
             os.mkfifo(path)
         elif isinstance(content, str) and content.startswith("<symlink:"):
             path.symlink_to(tmp_path / content[len("<symlink:"):-1])
         else:
             path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and not p.is_symlink()}
+    before = snapshot(tmp_path)
     cli_code, cli_msg = "—", "—"
     if cli is not None:
         proc = orca(*cli, check=False)
@@ -265,8 +281,7 @@ def run_case(orca, tmp_path, monkeypatch, case):
             assert len(lines) == 1 and lines[0].startswith("orca: error: "), f"{name}: {proc.stderr!r}"
             assert not (tmp_path / "m.json").exists(), f"{name}: a model file was left behind"
             assert not (tmp_path / "r.html").exists(), f"{name}: a report was left behind"
-            after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and not p.is_symlink()}
-            assert after == before, f"{name}: a refused command changed or added files"
+            assert snapshot(tmp_path) == before, f"{name}: a refused command changed or added files"
             cli_msg = lines[0]
         else:
             cli_msg = lines[-1] if lines else "(success)"
