@@ -43,6 +43,8 @@ py::dict report_dict(const OkcReport& r) {
     for (const auto& c : r.coefficients) coefs.append(py::make_tuple(c.index, c.value));
     out["coefficients"] = coefs;
     out["coefficient_count"] = r.coefficient_count;
+    out["max_order"] = r.max_order;
+    out["max_total_degree"] = r.max_total_degree;
     return out;
 }
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 from importlib import resources
 
 import numpy as np
+import pandas as pd
 from sklearn.utils import Bunch
 
 from . import _core
 
 
 def make_double_spiral(points_per_arm: int = 150, turns: float = 1.75, noise: float = 0.2,
-                       random_state: int = 20260415) -> tuple[np.ndarray, np.ndarray]:
+                       random_state: int = 20260415, *, as_frame: bool = False):
     """The double spiral of the paper's first experiment (the same points as ``orca demo``).
 
     Arm A has points ``(t cos t, t sin t)`` at angles evenly spaced over
@@ -20,10 +21,13 @@ def make_double_spiral(points_per_arm: int = 150, turns: float = 1.75, noise: fl
 
     Returns
     -------
-    X : ndarray of shape (2 * points_per_arm, 2)
-    y : ndarray of str, "A" or "B"
+    X : ndarray of shape (2 * points_per_arm, 2), or with ``as_frame=True`` a DataFrame with
+        the columns x1 and x2 (the names the CLI's demo and the docs use)
+    y : ndarray of str, "A" or "B", or with ``as_frame=True`` a Series named "arm"
     """
     X, y = _core.double_spiral(int(points_per_arm), float(turns), float(noise), int(random_state))
+    if as_frame:
+        return pd.DataFrame(X, columns=["x1", "x2"]), pd.Series(np.asarray(y), name="arm")
     return X, np.asarray(y)
 
 

@@ -131,27 +131,39 @@ class SweepResult:
         returns the Figure."""
         import matplotlib.pyplot as plt
         t = self.table
-        x = t[against] if against != "setting" else np.arange(len(t))
         orders = [c for c in t.columns if c.startswith("OKC(") and c != "OKC(0)"]
         thresholds = [c for c in t.columns if c.startswith("T_")]
         if axes is None:
             fig, axes = plt.subplots(1, 3, figsize=(15, 4))
         else:
             fig = axes[0].figure
-        axes[0].errorbar(x, t["cv_mean"], yerr=t["cv_sd"], marker="o", label="CV accuracy")
-        axes[0].plot(x, t["train_accuracy"], marker=".", linestyle="--", label="training accuracy")
-        flagged = t["overfitting"].astype(bool)
-        axes[0].scatter(np.asarray(x)[flagged], t["cv_mean"][flagged], s=120, facecolors="none", edgecolors="red",
-                        label="overfitting signal")
+        # One line per value of the other swept parameters (two values of C: two lines against the
+        # degree), each in the order of the parameter drawn along x.
+        others = [c for c in ("family", "alpha", "beta", "degree", "C") if c != against and t[c].nunique() > 1]
+        groups = [(None, t)] if against == "setting" or not others else list(
+            t.groupby(others[0] if len(others) == 1 else others, sort=False))
+        signal_labelled = False
+        for key, g in groups:
+            g = g.sort_values(against) if against != "setting" else g
+            x = g[against] if against != "setting" else g.index.to_numpy()
+            tag = "" if key is None else " (" + ", ".join(
+                f"{c}={v}" for c, v in zip(others, key if isinstance(key, tuple) else (key,))) + ")"
+            axes[0].errorbar(x, g["cv_mean"], yerr=g["cv_sd"], marker="o", label="CV accuracy" + tag)
+            axes[0].plot(x, g["train_accuracy"], marker=".", linestyle="--", label="training accuracy" + tag)
+            flagged = g["overfitting"].astype(bool)
+            label = "overfitting signal" if flagged.any() and not signal_labelled else None
+            signal_labelled = signal_labelled or flagged.any()
+            axes[0].scatter(np.asarray(x)[flagged], g["cv_mean"][flagged], s=120, facecolors="none",
+                            edgecolors="red", label=label)
+            for c in indices or orders:
+                axes[1].plot(x, g[c], marker="o", label=c + tag)
+            axes[2].plot(x, g["N*"], marker="o", label="N*" + tag)
+            for c in thresholds:
+                axes[2].plot(x, g[c], marker=".", linestyle="--", label=c + tag)
         axes[0].set_ylabel("accuracy")
         axes[0].legend(fontsize="small")
-        for c in indices or orders:
-            axes[1].plot(x, t[c], marker="o", label=c)
         axes[1].set_ylabel("share of E")
         axes[1].legend(fontsize="small")
-        axes[2].plot(x, t["N*"], marker="o", label="N*")
-        for c in thresholds:
-            axes[2].plot(x, t[c], marker=".", linestyle="--", label=c)
         axes[2].set_ylabel("total degree")
         axes[2].legend(fontsize="small")
         for ax in axes:

@@ -35,6 +35,11 @@ def plot_shapley_bar(shapley: pd.DataFrame, row=0, ax=None, max_features: int = 
     ax.set_yticklabels([n for n, _ in items])
     ax.axvline(base, color="gray", linestyle=":", linewidth=1, label=f"base = {base:.3g}")
     ax.axvline(running, color="black", linewidth=1, label=f"decision = {running:.3g}")
+    # The base value and the decision value are on the axis even where no bar reaches them.
+    ends = [base, running] + lefts + [a + w for a, w in zip(lefts, widths)]
+    lo, hi = min(ends), max(ends)
+    pad = 0.06 * (hi - lo or 1.0)
+    ax.set_xlim(lo - pad, hi + pad)
     ax.set_xlabel("decision value")
     ax.set_title(f"Shapley values, row {shapley.index[row]}")
     ax.legend(loc="lower right", fontsize="small")

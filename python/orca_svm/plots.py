@@ -16,8 +16,9 @@ def _axes(ax):
 def plot_order(report: OkcReport, ax=None):
     """Bars of OKC(q) against the interaction order q."""
     ax = _axes(ax)
-    q = np.arange(len(report.order))
-    ax.bar(q, report.order, color="tab:blue")
+    # Orders beyond the basis' interaction order Q are zero by construction: not drawn.
+    q = np.arange(min(len(report.order), report.max_order + 1))
+    ax.bar(q, report.order[q], color="tab:blue")
     ax.set_xticks(q)
     ax.set_xlabel("interaction order q")
     ax.set_ylabel("OKC(q)")
@@ -29,8 +30,10 @@ def plot_order(report: OkcReport, ax=None):
 def plot_spectrum(report: OkcReport, ax=None):
     """Bars of OKC_N with N* and each T_eps marked, and F(N) on a second axis."""
     ax = _axes(ax)
-    N = np.arange(len(report.spectrum))
-    ax.bar(N, report.spectrum, color="tab:orange", label="OKC_N")
+    # Up to the last degree with mass (a cap on order or degree leaves the rest at zero).
+    nonzero = np.flatnonzero(report.spectrum > 0)
+    N = np.arange((nonzero[-1] if len(nonzero) else 0) + 2)[:len(report.spectrum)]
+    ax.bar(N, report.spectrum[N], color="tab:orange", label="OKC_N")
     ax.axvline(report.peak, color="black", linestyle="-", linewidth=1, label=f"N* = {report.peak}")
     styles = ["--", ":", "-."]
     for k, (eps, T) in enumerate(sorted(report.thresholds.items())):
@@ -39,10 +42,10 @@ def plot_spectrum(report: OkcReport, ax=None):
     ax.set_ylabel("OKC_N")
     ax.set_title("Spectrum by total degree")
     twin = ax.twinx()
-    twin.plot(N, report.cumulative, color="tab:green", marker=".", label="F(N)")
+    twin.plot(N, report.cumulative[N], color="tab:green", marker=".", label="F(N)")
     twin.set_ylim(0, 1.05)
     twin.set_ylabel("cumulative F(N)")
-    ax.legend(loc="upper left", fontsize="small")
+    ax.legend(loc="center right", fontsize="small")
     return ax
 
 
@@ -126,10 +129,12 @@ def plot_decision_function(clf, X, y=None, ax=None, resolution: int = 200):
     return ax
 
 
-def plot_report(report: OkcReport, figsize=(12.0, 8.0)):
-    """OKC(q), spectrum, marginals and pairwise heatmap in one figure; returns the Figure."""
+def plot_report(report: OkcReport, figsize=(12.0, 8.0), title: str | None = None):
+    """OKC(q), spectrum, marginals and pairwise heatmap in one figure; returns the Figure.
+    ``title`` names what is drawn (the multi-class report passes the aggregate or machine)."""
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(2, 2, figsize=figsize)
+    # Constrained layout keeps the heatmap's rotated labels and colour bar clear of the titles.
+    fig, axes = plt.subplots(2, 2, figsize=figsize, layout="constrained")
     plot_order(report, axes[0, 0])
     plot_spectrum(report, axes[0, 1])
     plot_marginal(report, axes[1, 0])
@@ -137,6 +142,5 @@ def plot_report(report: OkcReport, figsize=(12.0, 8.0)):
         plot_pairwise(report, axes[1, 1])
     else:
         axes[1, 1].set_axis_off()
-    fig.suptitle(f"ORCA analysis ({report.method}, E = {report.energy:.4g})")
-    fig.tight_layout()
+    fig.suptitle(f"{title or 'ORCA analysis'} ({report.method}, E = {report.energy:.4g})")
     return fig

@@ -32,6 +32,8 @@ class OkcReport:
         OKC_i and T_i, indexed by feature name.
     pairwise : pandas.DataFrame
         OKC_ij, features x features.
+    max_order : int
+        The basis' interaction order Q (d for the full tensor product): OKC(q) is 0 above it.
     subsets : pandas.DataFrame
         The largest subset shares S_u (columns "features", "share").
     coefficients : pandas.DataFrame
@@ -59,6 +61,7 @@ class OkcReport:
         self.total_effect = pd.Series(raw["total_effect"], index=names, name="T_i")
         self.pairwise = pd.DataFrame(np.asarray(raw["pairwise"]), index=names, columns=names)
         self.max_subset_order: int = raw["max_subset_order"]
+        self.max_order: int = raw["max_order"]  # the basis' interaction order Q (d: untruncated)
         self.subsets = pd.DataFrame([(tuple(names[j] for j in f), s) for f, s in raw["top_subsets"]],
                                     columns=["features", "share"])
         self.coefficients = pd.DataFrame(
@@ -95,10 +98,10 @@ class OkcReport:
             "coefficients": self.coefficients.copy(),
         }
 
-    def plot(self, figsize: tuple[float, float] = (12.0, 8.0)):
+    def plot(self, figsize: tuple[float, float] = (12.0, 8.0), title: str | None = None):
         """The standard ORCA figure: OKC(q), spectrum, marginals and the pairwise heatmap."""
         from .plots import plot_report
-        return plot_report(self, figsize=figsize)
+        return plot_report(self, figsize=figsize, title=title)
 
 
 def _term(k, names) -> str:
@@ -157,10 +160,11 @@ class MulticlassOkcReport:
 
     def plot(self, aggregate: str = "energy_weighted", figsize: tuple[float, float] = (12.0, 8.0)):
         """The standard ORCA figure of one aggregate ("energy_weighted" or "mean") or machine."""
+        n = len(self.machines)
         if aggregate == "energy_weighted":
-            return self.energy_weighted.plot(figsize=figsize)
+            return self.energy_weighted.plot(figsize=figsize, title=f"ORCA analysis of {n} machines, energy-weighted")
         if aggregate == "mean":
-            return self.mean.plot(figsize=figsize)
+            return self.mean.plot(figsize=figsize, title=f"ORCA analysis of {n} machines, plain mean")
         if aggregate in self.machines:
-            return self.machines[aggregate].plot(figsize=figsize)
+            return self.machines[aggregate].plot(figsize=figsize, title=f"ORCA analysis of machine {aggregate}")
         raise ValueError(f"aggregate must be 'energy_weighted', 'mean' or a machine name {list(self.machines)}")

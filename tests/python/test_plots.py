@@ -27,7 +27,11 @@ def heights(ax):
 def test_order_bars_are_okc_q(fitted, tmp_path):
     _, rep = fitted
     ax = plot_order(rep)
-    np.testing.assert_allclose(heights(ax), rep.order)
+    # Bars up to the basis' interaction order; the orders above it are zero and not drawn.
+    drawn = heights(ax)
+    assert len(drawn) == rep.max_order + 1
+    np.testing.assert_allclose(drawn, rep.order[:len(drawn)])
+    assert not rep.order[len(drawn):].any()
     ax.figure.savefig(tmp_path / "order.png")
     plt.close(ax.figure)
 
@@ -35,11 +39,14 @@ def test_order_bars_are_okc_q(fitted, tmp_path):
 def test_spectrum_marks_peak_and_thresholds(fitted, tmp_path):
     _, rep = fitted
     ax = plot_spectrum(rep)
-    np.testing.assert_allclose(heights(ax), rep.spectrum)
+    # Bars up to past the last degree with mass; every degree beyond has none.
+    drawn = heights(ax)
+    np.testing.assert_allclose(drawn, rep.spectrum[:len(drawn)])
+    assert not rep.spectrum[len(drawn):].any() and len(drawn) > np.flatnonzero(rep.spectrum)[-1]
     vertical = sorted(line.get_xdata()[0] for line in ax.get_lines())
     assert vertical == sorted([rep.peak, *rep.thresholds.values()])
     twin = [a for a in ax.figure.axes if a is not ax][0]
-    np.testing.assert_allclose(twin.get_lines()[0].get_ydata(), rep.cumulative)
+    np.testing.assert_allclose(twin.get_lines()[0].get_ydata(), rep.cumulative[:len(drawn)])
     ax.figure.savefig(tmp_path / "spectrum.png")
     plt.close(ax.figure)
 
