@@ -158,7 +158,7 @@ void add_fit_command(CLI::App& app) {
     sub->add_option("--seed", args->seed, "seed of the cross-validation folds for --probability")
         ->capture_default_str();
     sub->add_option("--class-weight", args->class_weight,
-                    "multiply C per class: 'balanced' (n / (2 n_class)) or LABEL=WEIGHT pairs, e.g. 0=1,1=2.3");
+                    "multiply C per class: 'balanced' (n / (k n_class) for k classes) or LABEL=WEIGHT pairs, e.g. 0=1,1=2.3");
     sub->add_option("--sample-weight", args->sample_weight,
                     "CSV column of per-row weights >= 0 multiplying C (rows of weight 0 are left out)");
     sub->add_option("--model", args->model, "where to write the model (JSON)")->required();

@@ -7,9 +7,11 @@ and every result stays exact. An additive model IS its shape functions: its deci
 the base plus the sum of the curves drawn here.
 
 Run from the repository root after `make python`:  .venv/bin/python examples/many_features.py
-Writes many_features_shapes.png and many_features_pairs.png into the current folder.
+Writes many_features_shapes.png and many_features_pairs.png into orca_output/ (created in the
+current folder; git ignores it).
 """
 import warnings
+from pathlib import Path
 
 import matplotlib
 
@@ -23,6 +25,8 @@ from sklearn.model_selection import StratifiedKFold, cross_val_score  # noqa: E4
 from orca_svm import OrcaSVC  # noqa: E402
 from orca_svm.explain_plots import plot_pair_surface, plot_shape_functions  # noqa: E402
 
+OUT = Path("orca_output")
+OUT.mkdir(exist_ok=True)
 warnings.simplefilter("ignore", UserWarning)  # CV folds clip a few rows to their training range
 X, y = load_breast_cancer(return_X_y=True, as_frame=True)
 folds = StratifiedKFold(5, shuffle=True, random_state=0)
@@ -45,7 +49,7 @@ mains = comp.filter(like="main:").sum(axis=1)
 print("base + sum of shape functions == decision:", np.allclose(comp["base"] + mains, comp["decision"]))
 
 fig = plot_shape_functions(additive, X, features=top)
-fig.savefig("many_features_shapes.png", dpi=80)
+fig.savefig(OUT / "many_features_shapes.png", dpi=80)
 
 prep = pairwise.analyze()
 print(f"\npairwise: OKC(1) {prep.order[1]:.3f}, OKC(2) {prep.order[2]:.3f}, OKC(3+) {prep.order[3:].sum():.3f}")
@@ -55,5 +59,5 @@ for ax, ((a, b), share) in zip(axes, pairs.iloc[:3].items()):
     plot_pair_surface(pairwise, a, b, ax=ax)
     print(f"pair {a} x {b}: OKC_ij {share:.3f}")
 fig.tight_layout()
-fig.savefig("many_features_pairs.png", dpi=80)
+fig.savefig(OUT / "many_features_pairs.png", dpi=80)
 print("\nwrote many_features_shapes.png and many_features_pairs.png")
