@@ -109,6 +109,9 @@ class OrcaBase(BaseEstimator):
         if len(machines) == 1:
             self.support_vectors_ = self.model_.support_vectors
             self.dual_coef_ = self.model_.coefficients.reshape(1, -1)
+        else:
+            self.support_vectors_, self.dual_coef_, self.n_support_ = _multiclass_layout(
+                machines, len(self.model_.classes), self.model_.multi_class)
 
     # --- prediction ----------------------------------------------------------------------
     def _machine_values(self, X) -> np.ndarray:
@@ -392,6 +395,52 @@ class OrcaBase(BaseEstimator):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
         est._set_machine_attributes()
         return est
+
+
+def _multiclass_layout(machines, k: int, strategy: str):
+    """Every machine's support vectors as one table, in LIBSVM's (and scikit-learn's) layout.
+
+    One-vs-one: the distinct support vectors grouped by class (n_support_ per class); row j - 1
+    of dual_coef_ holds, for machine (i, j), the coefficients of class i's vectors, row i those of
+    class j's (k - 1 rows). A vector's class follows from its sign (a_i > 0: the positive class j).
+    ORCA's sign convention is kept: machine (i, j) is positive for class j (LIBSVM's for i).
+    One-vs-rest: the distinct vectors in order of appearance, dual_coef_ with one row per
+    machine; n_support_ is None (a vector counted as "rest" has no class of its own here).
+    """
+    rows: dict[bytes, int] = {}
+    vectors, classes = [], []
+    if strategy == "ovo":
+        pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+        entries = []
+        for (i, j), m in zip(pairs, machines):
+            for v, a in zip(m.support_vectors, m.coefficients):
+                c = j if a > 0 else i
+                key = bytes([c]) + v.tobytes() if k < 256 else str(c).encode() + b"|" + v.tobytes()
+                if key not in rows:
+                    rows[key] = len(vectors)
+                    vectors.append(v)
+                    classes.append(c)
+                entries.append((j - 1 if c == i else i, rows[key], a))
+        order = np.argsort(np.asarray(classes), kind="stable")
+        position = np.empty(len(order), dtype=int)
+        position[order] = np.arange(len(order))
+        dual = np.zeros((k - 1, len(vectors)))
+        for r, s, a in entries:
+            dual[r, position[s]] = a
+        counts = np.bincount(np.asarray(classes, dtype=int), minlength=k).astype(np.int32)
+        return np.asarray(vectors)[order], dual, counts
+    entries = []
+    for c, m in enumerate(machines):
+        for v, a in zip(m.support_vectors, m.coefficients):
+            key = v.tobytes()
+            if key not in rows:
+                rows[key] = len(vectors)
+                vectors.append(v)
+            entries.append((c, rows[key], a))
+    dual = np.zeros((len(machines), len(vectors)))
+    for r, s, a in entries:
+        dual[r, s] = a
+    return np.asarray(vectors), dual, None
 
 
 def _degree_value(value, name: str) -> int:

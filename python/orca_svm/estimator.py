@@ -78,9 +78,14 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     feature_names_in_ : ndarray of str
         Only when fitted on a DataFrame with string column names.
     support_vectors_ : ndarray of shape (n_SV, n_features)
-        Two classes only: support vectors in the kernel's scaled coordinates.
-    dual_coef_ : ndarray of shape (1, n_SV)
-        Two classes only: a_i = alpha_i y_i.
+        Support vectors in the kernel's scaled coordinates; with more classes every machine's,
+        each once (grouped by class for one-vs-one, as LIBSVM and scikit-learn lay them out).
+    dual_coef_ : ndarray of shape (1, n_SV), (n_classes - 1, n_SV) or (n_classes, n_SV)
+        a_i = alpha_i y_i. One-vs-one: LIBSVM's layout (row j - 1 holds machine (i, j)'s
+        coefficients of class i's vectors, row i those of class j's), with ORCA's sign (machine
+        (i, j) is positive for class j). One-vs-rest: one row per machine.
+    n_support_ : ndarray of shape (n_classes,)
+        More than two classes, one-vs-one: support vectors per class (None for one-vs-rest).
     intercept_ : ndarray of shape (n_machines,)
         The bias b of every machine.
     machine_names_ : list of str

@@ -183,3 +183,30 @@ def test_wine_thirteen_features_trains_and_analyses():
     rep = clf.analyze()
     assert rep.energy_weighted.order.sum() == pytest.approx(1.0, abs=1e-12)
     assert len(rep.machines) == 3
+
+
+@pytest.mark.parametrize("strategy", ["ovo", "ovr"])
+def test_multiclass_support_vectors_and_dual_coef_rebuild_every_machine(strategy):
+    from sklearn.datasets import load_iris
+    X, y = load_iris(return_X_y=True)
+    clf = OrcaSVC(degree=3, multi_class=strategy).fit(X, y)
+    k = len(clf.classes_)
+    machines = clf.model_.machines
+    sv, dual = clf.support_vectors_, clf.dual_coef_
+    assert len(np.unique(sv, axis=0)) == len(sv)  # each vector once
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)] if strategy == "ovo" else None
+    if strategy == "ovo":
+        assert dual.shape == (k - 1, len(sv)) and clf.n_support_.sum() == len(sv)
+        cls = np.repeat(np.arange(k), clf.n_support_)  # vectors grouped by class
+    else:
+        assert dual.shape == (k, len(sv)) and clf.n_support_ is None
+    for m, machine in enumerate(machines):
+        # The machine's own (vector, coefficient) pairs, rebuilt from the shared layout.
+        if strategy == "ovo":
+            i, j = pairs[m]
+            rebuilt = {(sv[s].tobytes(), dual[j - 1, s]) for s in np.flatnonzero(cls == i) if dual[j - 1, s] != 0}
+            rebuilt |= {(sv[s].tobytes(), dual[i, s]) for s in np.flatnonzero(cls == j) if dual[i, s] != 0}
+        else:
+            rebuilt = {(sv[s].tobytes(), dual[m, s]) for s in np.flatnonzero(dual[m])}
+        own = {(v.tobytes(), a) for v, a in zip(machine.support_vectors, machine.coefficients)}
+        assert rebuilt == own
