@@ -1,7 +1,9 @@
 // orca: train, apply and open up SVMs with truncated orthogonal-polynomial kernels.
 #include <fmt/core.h>
+#include <omp.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <csignal>
 #include <exception>
 
@@ -43,7 +45,8 @@ std::string unknown_option(const CLI::App& app, int argc, char** argv) {
         std::string arg = argv[i];
         if (arg.size() < 2 || arg[0] != '-' || (arg[1] >= '0' && arg[1] <= '9') || arg[1] == '.') continue;
         arg = arg.substr(0, arg.find('='));
-        if (sub->get_option_no_throw(arg) == nullptr && arg != "-h" && arg != "--help")
+        if (sub->get_option_no_throw(arg) == nullptr && app.get_option_no_throw(arg) == nullptr && arg != "-h" &&
+            arg != "--help")
             return "unknown option " + arg + " for orca " + sub->get_name() + " (orca " + sub->get_name() +
                    " --help lists them)";
     }
@@ -57,6 +60,16 @@ int main(int argc, char** argv) {
     CLI::App app{"orca: SVMs with truncated orthogonal-polynomial kernels, opened up exactly"};
     app.set_version_flag("--version", std::string(orca::kVersion));
     app.require_subcommand(1);
+    // Threads for the whole command, given before or after the subcommand. Without it the
+    // OpenMP default holds: OMP_NUM_THREADS (which joblib's and Dask's workers set), else every core.
+    int threads = 0;
+    app.add_option("--threads", threads,
+                   "threads to use, at most the cores (default: OMP_NUM_THREADS, else every core)")
+        ->check(CLI::Range(1, 4096));
+    app.fallthrough();
+    app.parse_complete_callback([&threads] {
+        if (threads > 0) omp_set_num_threads(std::min(threads, omp_get_num_procs()));
+    });
     orca::cli::add_fit_command(app);
     orca::cli::add_predict_command(app);
     orca::cli::add_info_command(app);

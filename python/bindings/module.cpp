@@ -1,5 +1,6 @@
 // orca_svm._core: the C++ engine for the orca_svm package. User mistakes (orca::Error) arrive
 // in Python as ValueError with the engine's one-line message.
+#include <omp.h>
 #include <pybind11/pybind11.h>
 
 #include "bindings.hpp"
@@ -20,6 +21,9 @@ PYBIND11_MODULE(_core, m) {
     });
     m.attr("DEFAULT_DEGREE") = orca::kDefaultDegree;
     m.attr("MAX_DEGREE") = orca::kMaxDegree;
+    // The threads the engine's parallel regions would use if called now from this thread: what
+    // OMP_NUM_THREADS and threadpoolctl's limits (omp_set_num_threads) leave it.
+    m.def("max_threads", [] { return omp_get_max_threads(); });
     m.attr("MAX_MODEL_FILE_BYTES") = orca::kMaxModelFileBytes;
     m.attr("AUTO_MAX_ORDER") = orca::kAutoMaxOrder;
     m.def("resolve_max_order", &orca::resolve_max_order, pybind11::arg("setting"), pybind11::arg("d"),

@@ -7,6 +7,7 @@ __version__: str
 DEFAULT_DEGREE: int
 MAX_DEGREE: int
 MAX_MODEL_FILE_BYTES: int
+def max_threads() -> int: ...
 AUTO_MAX_ORDER: int
 
 def resolve_max_order(setting: int, d: int) -> int: ...
