@@ -149,10 +149,10 @@ Dataset read_for_model(const Model& model, const std::string& path, const std::s
 void ProgressLine::solver_update(long iterations, double gap) {
     if (quiet_) return;
     const auto now = std::chrono::steady_clock::now();
+    monitor_.record(iterations, gap, std::chrono::duration<double>(now - start_).count());
     if (now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
-    fmt::print(stderr, "training{}: {} iterations, largest KKT violation {:.3g}\n",
-               stage_.empty() ? "" : " (" + stage_ + ")", iterations, gap);
+    fmt::print(stderr, "training{}: {}\n", stage_.empty() ? "" : " (" + stage_ + ")", monitor_.line());
 }
 
 Model explained_model(const Model& model, const std::string& label) {

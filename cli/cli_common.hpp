@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "orca/model.hpp"
+#include "orca/training_monitor.hpp"
 
 namespace orca::cli {
 
@@ -31,15 +32,27 @@ Dataset read_for_model(const Model& model, const std::string& path, const std::s
 // Prints a periodic line on stderr (at most one a second) unless quiet.
 class ProgressLine {
   public:
-    explicit ProgressLine(bool quiet) : quiet_(quiet), last_(std::chrono::steady_clock::now()) {}
+    ProgressLine(bool quiet, double tolerance)
+        : quiet_(quiet),
+          tolerance_(tolerance),
+          monitor_(tolerance),
+          start_(std::chrono::steady_clock::now()),
+          last_(start_) {}
     void solver_update(long iterations, double gap);
     // What training is doing now ("machine 2 of 3: b vs a"), shown in the next update.
-    void stage(const std::string& text) { stage_ = text; }
+    // A new machine is a new optimisation problem: its rate and stagnation are watched afresh.
+    void stage(const std::string& text) {
+        stage_ = text;
+        monitor_ = TrainingMonitor(tolerance_);
+        start_ = std::chrono::steady_clock::now();
+    }
 
   private:
     bool quiet_;
+    double tolerance_;
     std::string stage_;
-    std::chrono::steady_clock::time_point last_;
+    TrainingMonitor monitor_;
+    std::chrono::steady_clock::time_point start_, last_;
 };
 
 // The decision function an explanation is about: the model's own (two classes: classes[1]'s

@@ -52,7 +52,7 @@ void run_demo(const DemoArgs& a) {
     options.family = FamilySpec::make("legendre");
     options.degrees = {a.degree};
     options.C = a.C;
-    auto progress = std::make_shared<ProgressLine>(a.quiet);
+    auto progress = std::make_shared<ProgressLine>(a.quiet, options.solver.tolerance);
     options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
     fmt::print("ORCA demo: the double spiral\n");
     fmt::print(

@@ -75,7 +75,7 @@ void run_fit(const FitArgs& a) {
             options.class_weight[part.substr(0, eq)] = w[0];
         }
     }
-    auto progress = std::make_shared<ProgressLine>(a.quiet);
+    auto progress = std::make_shared<ProgressLine>(a.quiet, a.tol);
     options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
     options.stage = [progress](const std::string& text) { progress->stage(text); };
 

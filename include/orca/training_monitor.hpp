@@ -1,0 +1,41 @@
+#pragma once
+// Watches a solver's progress reports (iterations, largest KKT violation) and tells the user how
+// long is left and whether training has stopped making progress, with the numbers. Shared by the
+// CLI's progress line and Python's verbose fits. The solver itself is not changed by it.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orca {
+
+class TrainingMonitor {
+  public:
+    // tolerance: the stopping threshold on the violation; window: iterations over which no
+    // improvement of the best violation by 10% counts as stagnation.
+    explicit TrainingMonitor(double tolerance, long window = 200000);
+
+    // Records one report (elapsed: seconds since training started).
+    void record(long iterations, double violation, double elapsed);
+
+    // Seconds to go, from the rate at which log(violation) fell over the recent reports and the
+    // time per iteration; none while the rate cannot be estimated (too few reports, no decrease).
+    [[nodiscard]] std::optional<double> seconds_to_go() const;
+
+    // True once the best violation has not improved by 10% over the last `window` iterations.
+    [[nodiscard]] bool stagnating() const;
+
+    // The progress line's text: "N iterations, largest KKT violation v, about T s to go", and when
+    // stagnating what that means and what to change.
+    [[nodiscard]] std::string line() const;
+
+  private:
+    struct Report {
+        long iterations;
+        double violation, elapsed;
+    };
+    double tolerance_;
+    long window_;
+    std::vector<Report> reports_;
+};
+
+}  // namespace orca

@@ -1,0 +1,49 @@
+// The progress monitor's estimates on report sequences whose answer is known.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "orca/training_monitor.hpp"
+
+using orca::TrainingMonitor;
+
+namespace {
+double x(long k) {
+    return static_cast<double>(k);
+}
+}  // namespace
+
+TEST(TrainingMonitor, EstimatesTheTimeToGoOfAGeometricDecrease) {
+    // violation = 10 * exp(-k / 10000) at 1 ms per iteration: it reaches 1e-3 at k = 10000 ln(1e4).
+    TrainingMonitor m(1e-3, 1000000);
+    for (long k = 10000; k <= 50000; k += 10000) m.record(k, 10.0 * std::exp(-x(k) / 10000.0), x(k) * 1e-3);
+    const auto eta = m.seconds_to_go();
+    ASSERT_TRUE(eta.has_value());
+    const double expected = (10000.0 * std::log(1e4) - 50000.0) * 1e-3;
+    EXPECT_NEAR(*eta, expected, 1e-6 * expected);
+    EXPECT_FALSE(m.stagnating());
+    EXPECT_NE(m.line().find("s to go"), std::string::npos) << m.line();
+}
+
+TEST(TrainingMonitor, SaysWhenTheViolationStopsFalling) {
+    TrainingMonitor m(1e-3, 100000);
+    // Falls to 10 over the first 100,000 iterations, then wanders between 10 and 19.
+    for (long k = 10000; k <= 100000; k += 10000) m.record(k, 1000.0 / (x(k) / 10000.0), x(k) * 1e-3);
+    EXPECT_FALSE(m.stagnating());
+    for (long k = 110000; k <= 320000; k += 10000)
+        m.record(k, 10.0 + 9.0 * std::abs(std::sin(x(k) / 7000.0)), x(k) * 1e-3);
+    EXPECT_TRUE(m.stagnating());
+    const std::string line = m.line();
+    EXPECT_NE(line.find("no progress over the last 100000 iterations"), std::string::npos) << line;
+    EXPECT_NE(line.find("C 10 to 100 times smaller"), std::string::npos) << line;
+    EXPECT_EQ(line.find("s to go"), std::string::npos) << line;
+}
+
+TEST(TrainingMonitor, GivesNoEstimateWithoutEnoughReportsOrWithoutDecrease) {
+    TrainingMonitor m(1e-3);
+    m.record(10000, 5.0, 1.0);
+    m.record(20000, 4.0, 2.0);
+    EXPECT_FALSE(m.seconds_to_go().has_value());
+    for (long k = 30000; k <= 80000; k += 10000) m.record(k, 4.0 + (k % 20000 == 0 ? 1.0 : 0.0), x(k) * 1e-4);
+    EXPECT_FALSE(m.seconds_to_go().has_value());  // flat: no rate to extrapolate
+}
