@@ -4,8 +4,10 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 
 #include "bindings.hpp"
 #include "numpy_data.hpp"
@@ -13,6 +15,7 @@
 #include "orca/model_io.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/probability.hpp"
+#include "orca/training_monitor.hpp"
 
 namespace py = pybind11;
 
@@ -27,12 +30,40 @@ void require_matrix(const Array& X, const char* what) {
 // Trains on X (m x d). Classification: y holds class codes 0..k-1 (index into the caller's
 // classes_; the engine's classes are "0".."k-1" and the caller renames them). Regression: y holds
 // the targets themselves.
+// verbose fits: the CLI's progress line (TrainingMonitor), written through Python's sys.stderr so
+// that notebooks show it; at most once a second, the GIL taken only to write.
+void watch_training(TrainOptions& o) {
+    struct State {
+        explicit State(double tol) : tolerance(tol), monitor(tol) {}
+        double tolerance;
+        TrainingMonitor monitor;
+        std::string stage;
+        std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now(), last{};  // first report shown
+    };
+    auto state = std::make_shared<State>(o.solver.tolerance);
+    o.solver.progress = [state](long iterations, double violation) {
+        const auto now = std::chrono::steady_clock::now();
+        state->monitor.record(iterations, violation, std::chrono::duration<double>(now - state->start).count());
+        if (now - state->last < std::chrono::seconds(1)) return;
+        state->last = now;
+        const std::string line =
+            "fit" + (state->stage.empty() ? "" : " (" + state->stage + ")") + ": " + state->monitor.line() + "\n";
+        py::gil_scoped_acquire gil;
+        py::module_::import("sys").attr("stderr").attr("write")(line);
+    };
+    o.stage = [state](const std::string& text) {  // a new machine: watched afresh
+        state->stage = text;
+        state->monitor = TrainingMonitor(state->tolerance);
+        state->start = std::chrono::steady_clock::now();
+    };
+}
+
 Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::string>& names,
           const std::string& family, double alpha, double beta, double lambda, const std::string& measure,
           const std::vector<int>& degrees, double C, double tol, double cache_mb, bool shrinking, long max_iter,
           const std::map<std::string, double>& class_weight, bool balanced, const std::vector<double>& sample_weight,
           const std::string& task, double epsilon, const std::string& multi_class, bool probability, uint64_t seed,
-          int max_order, int max_total_degree) {
+          int max_order, int max_total_degree, bool verbose) {
     TrainOptions o;
     o.task = parse_task(task);
     std::vector<std::string> labels;
@@ -56,6 +87,7 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
     o.solver.max_iterations = max_iter;
     o.class_weight = class_weight;
     o.balanced = balanced;
+    if (verbose) watch_training(o);
     py::gil_scoped_release release;
     return Model::train(ds, o);
 }
@@ -236,7 +268,7 @@ void bind_model(py::module_& m) {
           py::arg("class_weight") = std::map<std::string, double>{}, py::arg("balanced") = false,
           py::arg("sample_weight") = std::vector<double>{}, py::arg("task") = "classification",
           py::arg("epsilon") = 0.1, py::arg("multi_class") = "ovo", py::arg("probability") = false, py::arg("seed") = 0,
-          py::arg("max_order") = 0, py::arg("max_total_degree") = 0,
+          py::arg("max_order") = 0, py::arg("max_total_degree") = 0, py::arg("verbose") = false,
           "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets). Releases the GIL.");
     m.def(
         "fit_sigmoid",

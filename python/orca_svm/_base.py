@@ -91,7 +91,7 @@ class OrcaBase(BaseEstimator):
                                 bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
                                 task=self._task, max_order=_max_order_setting(self.max_order),
                                 max_total_degree=_max_total_degree_setting(self.max_total_degree),
-                                **task_options)
+                                verbose=bool(self.verbose), **task_options)
         if self.model_.basis_warning:
             warnings.warn(self.model_.basis_warning, UserWarning)
         if self.model_.convergence_warning:

@@ -38,6 +38,9 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     max_total_degree : int or None, default=None
         Total degree N: keep only the basis functions with k_1 + ... + k_d <= N (with max_order,
         both apply). None: no cap.
+    verbose : int, default=0
+        > 0: a progress line on stderr at most once a second during long fits: iterations, the
+        largest KKT violation, the time to go, and a note when training stops making progress.
     alpha, beta : float, default=0.0
         Jacobi exponents (> -1), used with ``family="jacobi"``.
     lam : float, default=0.5
@@ -108,7 +111,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
                  out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
                  decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
                  max_order: int | str | None = "auto",
-                 max_total_degree: int | None = None):
+                 max_total_degree: int | None = None, verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -128,6 +131,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.random_state = random_state
         self.max_order = max_order
         self.max_total_degree = max_total_degree
+        self.verbose = verbose
 
     # --- fitting -------------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None) -> "OrcaSVC":

@@ -1,5 +1,6 @@
-"""The engine's threads follow the limits joblib, Dask and users set: OMP_NUM_THREADS at start,
-threadpoolctl's limits at run time, and the CLI's --threads."""
+"""Threads and progress: the engine's threads follow the limits joblib, Dask and users set
+(OMP_NUM_THREADS at start, threadpoolctl's limits at run time, the CLI's --threads), and verbose
+fits show the progress line."""
 import os
 import subprocess
 import sys
@@ -37,3 +38,16 @@ def test_cli_threads_option(orca, tmp_path):
     bad = orca("fit", "--threads", "0", "--data", tmp_path / "d.csv", "--target", "arm", "--model",
                tmp_path / "n.json", check=False)
     assert bad.returncode == 2 and "--threads" in bad.stderr and not (tmp_path / "n.json").exists()
+
+
+def test_verbose_fit_shows_the_progress_line(capsys):
+    # Noisy labels under a rich kernel: tens of thousands of SMO iterations, so reports arrive.
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, (1500, 4))
+    y = np.where(np.sin(3 * X[:, 0]) + X[:, 1] * X[:, 2] + rng.normal(0, 0.5, 1500) > 0, 1, 0)
+    OrcaSVC(degree=5, max_order=None, C=10).fit(X, y)
+    assert capsys.readouterr().err == ""  # verbose=0: quiet
+    clf = OrcaSVC(degree=5, max_order=None, C=10, verbose=1).fit(X, y)
+    err = capsys.readouterr().err
+    assert clf.n_iter_ > 10000
+    assert err.startswith("fit: 10000 iterations, largest KKT violation ") and "(tolerance 0.001)" in err
