@@ -2,7 +2,6 @@
 to explain(), notebook views, and clear errors."""
 import json
 
-import numpy as np
 import pytest
 from sklearn.datasets import load_diabetes, load_wine
 
