@@ -8,6 +8,11 @@
 #include "text_cells.hpp"
 
 namespace orca {
+
+// The largest dense table a LIBSVM file may expand to: 134 million values (100,000 rows of 1,342
+// features), far beyond ORCA's tens of features, and small enough that a tiny file with a huge
+// index cannot take the machine's memory.
+constexpr double kMaxDenseBytes = 1024.0 * 1024.0 * 1024.0;
 namespace {
 
 struct SparseRow {
@@ -81,12 +86,13 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
     // ORCA's data are dense: a large index in a small file would make a huge table. Refused up
     // front, with the size, rather than exhausting memory.
     const double dense_bytes = 8.0 * static_cast<double>(ds.rows) * static_cast<double>(ds.cols);
-    if (dense_bytes > 0.25 * available_memory_bytes())
+    if (dense_bytes > std::min(kMaxDenseBytes, 0.25 * available_memory_bytes()))
         throw ResourceError(
             source + ": its largest feature index " + std::to_string(ds.cols) + " makes a dense table of " +
             std::to_string(ds.rows) + " x " + std::to_string(ds.cols) + " values (" +
             std::to_string(static_cast<long long>(dense_bytes / 1e6)) +
-            " MB), more than a quarter of the memory available; ORCA works on dense data (tens of features): "
+            " MB), more than ORCA's dense tables take (1 GiB, and at most a quarter of the available memory); "
+                            "ORCA works on dense data (tens of features): "
             "number the features from 1 without gaps");
     ds.X.assign(ds.rows * ds.cols, 0.0);
     for (size_t r = 0; r < rows.size(); ++r) {
