@@ -14,6 +14,7 @@ training=$(.venv/bin/python bench/bench_training.py)
 okc_python=$(.venv/bin/python bench/bench_okc_python.py)
 kernel=$(.venv/bin/python bench/bench_kernel.py build/bench/bench_kernel)
 threads=$(bash bench/bench_threads.sh)
+oversubscription=$(bash bench/bench_oversubscription.sh)
 report=$(.venv/bin/python bench/report.py)
 {
   echo "# Benchmarks"
@@ -77,6 +78,10 @@ report=$(.venv/bin/python bench/report.py)
   echo "## One thread vs two (bench/bench_threads.sh)"
   echo
   echo "$threads"
+  echo
+  echo "## Two fits at once (bench/bench_oversubscription.sh)"
+  echo
+  echo "$oversubscription"
   echo
   echo "## Training (bench/bench_training.py)"
   echo
