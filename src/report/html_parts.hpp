@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "orca/model_analysis.hpp"
 #include "orca/okc.hpp"
 
 namespace orca::report {
@@ -21,6 +22,11 @@ namespace orca::report {
 // Every OKC index of one report as figures and tables; ids start with prefix (unique per page).
 [[nodiscard]] std::string okc_sections(const OkcReport& report, const std::vector<std::string>& names,
                                        const std::string& prefix, size_t top_pairs);
+
+// A whole model's analysis: one machine's sections, or for several the energy-weighted aggregate
+// (ids "aggregate-...") and each machine folded (ids "machine-<m>-...").
+[[nodiscard]] std::string analysis_sections(const ModelAnalysis& analysis, const std::vector<std::string>& names,
+                                            size_t top_pairs);
 
 // The pairs (j < k) by decreasing OKC_jk, at most `count`, leaving out zero shares.
 [[nodiscard]] std::vector<std::pair<size_t, size_t>> strongest_pairs(const OkcReport& report, size_t count);

@@ -256,25 +256,10 @@ std::string html_report(const Model& model, const Dataset* data, const HtmlRepor
         std::string(diagnostics_part.empty() ? "" : "<a href=\"#diagnostics\">Diagnostics</a>") + "</nav>";
     page += card_section(model, data);
 
-    page += "<section id=\"okc\"><h2>OKC indices</h2>";
-    std::vector<std::pair<size_t, size_t>> pairs;
-    if (!model.is_multiclass()) {
-        page += report::okc_sections(analysis.machines[0].report, names, "", o.top_pairs);
-        pairs = report::strongest_pairs(analysis.machines[0].report, o.pair_surfaces);
-    } else {
-        page += "<p class=\"note\">" + std::to_string(analysis.machines.size()) +
-                " two-class machines. First their indices together (each machine's shares weighted by its squared "
-                "norm), then each machine's own.</p><h3 id=\"aggregate\">All machines together "
-                "(energy-weighted)</h3>" +
-                report::okc_sections(*analysis.energy_weighted, names, "aggregate-", o.top_pairs);
-        for (size_t m = 0; m < analysis.machines.size(); ++m)
-            page += "<details id=\"machine-" + std::to_string(m + 1) + "\"><summary>Machine " + std::to_string(m + 1) +
-                    ": " + escape(analysis.machines[m].name) + "</summary>" +
-                    report::okc_sections(analysis.machines[m].report, names, "machine-" + std::to_string(m + 1) + "-",
-                                         o.top_pairs) +
-                    "</details>";
-        pairs = report::strongest_pairs(*analysis.energy_weighted, o.pair_surfaces);
-    }
+    page += "<section id=\"okc\"><h2>OKC indices</h2>" + report::analysis_sections(analysis, names, o.top_pairs);
+    // The surfaces drawn: the strongest pairs of the model, or of all its machines together.
+    const auto pairs = report::strongest_pairs(
+        model.is_multiclass() ? *analysis.energy_weighted : analysis.machines[0].report, o.pair_surfaces);
     page += "</section><section id=\"effects\"><h2>Effects and rows</h2>";
     if (model.task == Task::regression) {
         page += effects(model, data, o, pairs, "", "prediction");

@@ -212,6 +212,22 @@ std::string okc_sections(const OkcReport& r, const std::vector<std::string>& nam
     return out;
 }
 
+std::string analysis_sections(const ModelAnalysis& analysis, const std::vector<std::string>& names, size_t top_pairs) {
+    if (analysis.machines.size() == 1) return okc_sections(analysis.machines[0].report, names, "", top_pairs);
+    std::string out = "<p class=\"note\">" + std::to_string(analysis.machines.size()) +
+                      " two-class machines. First their indices together (each machine's shares weighted by its "
+                      "squared norm), then each machine's own.</p><h3 id=\"aggregate\">All machines together "
+                      "(energy-weighted)</h3>" +
+                      okc_sections(*analysis.energy_weighted, names, "aggregate-", top_pairs);
+    for (size_t m = 0; m < analysis.machines.size(); ++m) {
+        const std::string id = "machine-" + std::to_string(m + 1);
+        out += "<details id=\"" + id + "\"><summary>Machine " + std::to_string(m + 1) + ": " +
+               escape(analysis.machines[m].name) + "</summary>" +
+               okc_sections(analysis.machines[m].report, names, id + "-", top_pairs) + "</details>";
+    }
+    return out;
+}
+
 }  // namespace orca::report
 
 namespace orca {
@@ -223,17 +239,8 @@ std::string okc_report_html(const OkcReport& report, const std::vector<std::stri
 
 std::string model_analysis_html(const ModelAnalysis& analysis, const std::vector<std::string>& feature_names,
                                 size_t top_pairs) {
-    if (analysis.machines.size() == 1) return okc_report_html(analysis.machines[0].report, feature_names, top_pairs);
-    std::string out = "<div class=\"orca-report\">" + report::style_sheet() +
-                      "<h3>All machines together (energy-weighted)</h3>" +
-                      report::okc_sections(*analysis.energy_weighted, feature_names, "aggregate-", top_pairs);
-    for (size_t m = 0; m < analysis.machines.size(); ++m)
-        out += "<details><summary>Machine " + std::to_string(m + 1) + ": " + report::escape(analysis.machines[m].name) +
-               "</summary>" +
-               report::okc_sections(analysis.machines[m].report, feature_names,
-                                    "machine-" + std::to_string(m + 1) + "-", top_pairs) +
-               "</details>";
-    return out + "</div>";
+    return "<div class=\"orca-report\">" + report::style_sheet() +
+           report::analysis_sections(analysis, feature_names, top_pairs) + "</div>";
 }
 
 }  // namespace orca
