@@ -146,15 +146,6 @@ Dataset read_for_model(const Model& model, const std::string& path, const std::s
     return read_dataset(path, read);
 }
 
-void ProgressLine::solver_update(long iterations, double gap) {
-    if (quiet_) return;
-    const auto now = std::chrono::steady_clock::now();
-    monitor_.record(iterations, gap, std::chrono::duration<double>(now - start_).count());
-    if (now - last_ < std::chrono::seconds(1)) return;
-    last_ = now;
-    fmt::print(stderr, "training{}: {}\n", stage_.empty() ? "" : " (" + stage_ + ")", monitor_.line());
-}
-
 Model explained_model(const Model& model, const std::string& label) {
     if (model.task == Task::regression) {
         if (!label.empty()) throw ParameterError("--class applies to classifiers; this model is a regression");

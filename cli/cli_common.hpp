@@ -1,13 +1,11 @@
 #pragma once
 // Helpers shared by the subcommands: option parsing that needs the data, progress lines,
 // and the text a user reads about a model.
-#include <chrono>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "orca/model.hpp"
-#include "orca/training_monitor.hpp"
 
 namespace orca::cli {
 
@@ -28,32 +26,6 @@ inline constexpr const char* kDropMissingAdvice = "use --drop-missing to leave s
 // Reads data for an existing model: its feature columns by name (other columns ignored), its
 // target column when present, LIBSVM files sized to its features.
 Dataset read_for_model(const Model& model, const std::string& path, const std::string& format);
-
-// Prints a periodic line on stderr (at most one a second) unless quiet.
-class ProgressLine {
-  public:
-    ProgressLine(bool quiet, double tolerance)
-        : quiet_(quiet),
-          tolerance_(tolerance),
-          monitor_(tolerance),
-          start_(std::chrono::steady_clock::now()),
-          last_(start_) {}
-    void solver_update(long iterations, double gap);
-    // What training is doing now ("machine 2 of 3: b vs a"), shown in the next update.
-    // A new machine is a new optimisation problem: its rate and stagnation are watched afresh.
-    void stage(const std::string& text) {
-        stage_ = text;
-        monitor_ = TrainingMonitor(tolerance_);
-        start_ = std::chrono::steady_clock::now();
-    }
-
-  private:
-    bool quiet_;
-    double tolerance_;
-    std::string stage_;
-    TrainingMonitor monitor_;
-    std::chrono::steady_clock::time_point start_, last_;
-};
 
 // The decision function an explanation is about: the model's own (two classes: classes[1]'s
 // score; regression: the prediction), or with `label` the class score of that class

@@ -8,6 +8,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/spiral.hpp"
+#include "orca/training_monitor.hpp"
 
 namespace orca::cli {
 namespace {
@@ -52,8 +53,9 @@ void run_demo(const DemoArgs& a) {
     options.family = FamilySpec::make("legendre");
     options.degrees = {a.degree};
     options.C = a.C;
-    auto progress = std::make_shared<ProgressLine>(a.quiet, options.solver.tolerance);
-    options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
+    if (!a.quiet)
+        watch_training(
+            options, "training", [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, false);
     fmt::print("ORCA demo: the double spiral\n");
     fmt::print(
         "data              two interleaved spiral arms, {} points each (1.75 turns, noise sd 0.2, "

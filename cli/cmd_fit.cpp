@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/training_monitor.hpp"
 
 namespace orca::cli {
 namespace {
@@ -75,9 +76,9 @@ void run_fit(const FitArgs& a) {
             options.class_weight[part.substr(0, eq)] = w[0];
         }
     }
-    auto progress = std::make_shared<ProgressLine>(a.quiet, a.tol);
-    options.solver.progress = [progress](long it, double gap) { progress->solver_update(it, gap); };
-    options.stage = [progress](const std::string& text) { progress->stage(text); };
+    if (!a.quiet)
+        watch_training(
+            options, "training", [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, false);
 
     ReadOptions read;
     read.format = parse_data_format(a.format);
@@ -157,8 +158,9 @@ void add_fit_command(CLI::App& app) {
                   "fit Platt sigmoids by internal 5-fold cross-validation, so predict can give probabilities");
     sub->add_option("--seed", args->seed, "seed of the cross-validation folds for --probability")
         ->capture_default_str();
-    sub->add_option("--class-weight", args->class_weight,
-                    "multiply C per class: 'balanced' (n / (k n_class) for k classes) or LABEL=WEIGHT pairs, e.g. 0=1,1=2.3");
+    sub->add_option(
+        "--class-weight", args->class_weight,
+        "multiply C per class: 'balanced' (n / (k n_class) for k classes) or LABEL=WEIGHT pairs, e.g. 0=1,1=2.3");
     sub->add_option("--sample-weight", args->sample_weight,
                     "CSV column of per-row weights >= 0 multiplying C (rows of weight 0 are left out)");
     sub->add_option("--model", args->model, "where to write the model (JSON)")->required();

@@ -3,7 +3,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <memory>
 
 namespace orca {
 
@@ -73,6 +75,34 @@ std::string TrainingMonitor::line() const {
         text += *eta < 1e6 ? fmt::format(", about {:.0f} s to go", *eta) : ", far from converging at this rate";
     }
     return text;
+}
+
+void watch_training(TrainOptions& options, const std::string& label, std::function<void(const std::string&)> show,
+                    bool first_at_once) {
+    using Clock = std::chrono::steady_clock;
+    struct State {
+        TrainingMonitor monitor;
+        std::string label, stage;
+        std::function<void(const std::string&)> show;
+        Clock::time_point start, last;
+    };
+    const Clock::time_point now = Clock::now();
+    auto state = std::make_shared<State>(State{TrainingMonitor(options.solver.tolerance), label, "", std::move(show),
+                                               now, first_at_once ? Clock::time_point{} : now});
+    const double tolerance = options.solver.tolerance;
+    options.solver.progress = [state](long iterations, double violation) {
+        const auto at = Clock::now();
+        state->monitor.record(iterations, violation, std::chrono::duration<double>(at - state->start).count());
+        if (at - state->last < std::chrono::seconds(1)) return;
+        state->last = at;
+        state->show(state->label + (state->stage.empty() ? "" : " (" + state->stage + ")") + ": " +
+                    state->monitor.line());
+    };
+    options.stage = [state, tolerance](const std::string& text) {
+        state->stage = text;
+        state->monitor = TrainingMonitor(tolerance);
+        state->start = Clock::now();
+    };
 }
 
 }  // namespace orca

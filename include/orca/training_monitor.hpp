@@ -2,9 +2,12 @@
 // Watches a solver's progress reports (iterations, largest KKT violation) and tells the user how
 // long is left and whether training has stopped making progress, with the numbers. Shared by the
 // CLI's progress line and Python's verbose fits. The solver itself is not changed by it.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "orca/model.hpp"
 
 namespace orca {
 
@@ -37,5 +40,12 @@ class TrainingMonitor {
     long window_;
     std::vector<Report> reports_;
 };
+
+// Wires a progress display into training: every solver report is recorded in a TrainingMonitor,
+// and at most once a second `show` receives "<label>: <line>" ("<label> (<stage>): ..." once
+// training has named its stage); each new stage (the next machine) is watched afresh.
+// first_at_once: show the first report at once rather than after a second.
+void watch_training(TrainOptions& options, const std::string& label, std::function<void(const std::string&)> show,
+                    bool first_at_once);
 
 }  // namespace orca

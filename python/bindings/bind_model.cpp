@@ -30,34 +30,6 @@ void require_matrix(const Array& X, const char* what) {
 // Trains on X (m x d). Classification: y holds class codes 0..k-1 (index into the caller's
 // classes_; the engine's classes are "0".."k-1" and the caller renames them). Regression: y holds
 // the targets themselves.
-// verbose fits: the CLI's progress line (TrainingMonitor), written through Python's sys.stderr so
-// that notebooks show it; at most once a second, the GIL taken only to write.
-void watch_training(TrainOptions& o) {
-    struct State {
-        explicit State(double tol) : tolerance(tol), monitor(tol) {}
-        double tolerance;
-        TrainingMonitor monitor;
-        std::string stage;
-        std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now(), last{};  // first report shown
-    };
-    auto state = std::make_shared<State>(o.solver.tolerance);
-    o.solver.progress = [state](long iterations, double violation) {
-        const auto now = std::chrono::steady_clock::now();
-        state->monitor.record(iterations, violation, std::chrono::duration<double>(now - state->start).count());
-        if (now - state->last < std::chrono::seconds(1)) return;
-        state->last = now;
-        const std::string line =
-            "fit" + (state->stage.empty() ? "" : " (" + state->stage + ")") + ": " + state->monitor.line() + "\n";
-        py::gil_scoped_acquire gil;
-        py::module_::import("sys").attr("stderr").attr("write")(line);
-    };
-    o.stage = [state](const std::string& text) {  // a new machine: watched afresh
-        state->stage = text;
-        state->monitor = TrainingMonitor(state->tolerance);
-        state->start = std::chrono::steady_clock::now();
-    };
-}
-
 Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::string>& names,
           const std::string& family, double alpha, double beta, double lambda, const std::string& measure,
           const std::vector<int>& degrees, double C, double tol, double cache_mb, bool shrinking, long max_iter,
@@ -87,7 +59,16 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
     o.solver.max_iterations = max_iter;
     o.class_weight = class_weight;
     o.balanced = balanced;
-    if (verbose) watch_training(o);
+    // verbose: the CLI's progress line through Python's sys.stderr (so notebooks show it), the GIL
+    // taken only to write; the first report at once, so short verbose fits show one.
+    if (verbose)
+        watch_training(
+            o, "fit",
+            [](const std::string& line) {
+                py::gil_scoped_acquire gil;
+                py::module_::import("sys").attr("stderr").attr("write")(line + "\n");
+            },
+            true);
     py::gil_scoped_release release;
     return Model::train(ds, o);
 }
