@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 
 #include "bindings.hpp"
+#include "orca/atomic_file.hpp"
 #include "orca/basis.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
@@ -20,6 +21,14 @@ PYBIND11_MODULE(_core, m) {
         }
     });
     m.attr("DEFAULT_DEGREE") = orca::kDefaultDegree;
+    // Python's files are written as the CLI's: the same refusals, the same temporary file.
+    m.def(
+        "write_file",
+        [](const std::string& path, const std::string& text) {
+            orca::check_output_path(path);
+            orca::write_file_atomically(path, text);
+        },
+        pybind11::arg("path"), pybind11::arg("text"));
     m.attr("MAX_DEGREE") = orca::kMaxDegree;
     // The threads the engine's parallel regions would use if called now from this thread: what
     // OMP_NUM_THREADS and threadpoolctl's limits (omp_set_num_threads) leave it.

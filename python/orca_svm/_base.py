@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
-import tempfile
 import time
 import warnings
 from numbers import Integral, Real
@@ -493,29 +491,5 @@ def _plain(value: Any) -> Any:
 
 def _write_atomically(path: str, text: str) -> None:
     """Writes through a new temporary file beside path, renamed over it; refuses (ValueError)
-    to replace anything but a regular file, as the CLI does."""
-    if not path:
-        raise ValueError("the output file name is empty")
-    if os.path.lexists(path):
-        mode = os.lstat(path).st_mode
-        if stat.S_ISLNK(mode):
-            raise ValueError(f"{path}: is a symbolic link; ORCA neither writes through nor replaces links "
-                             "(give the file's own path)")
-        if stat.S_ISDIR(mode):
-            raise ValueError(f"{path}: is a directory (give a file name)")
-        if not stat.S_ISREG(mode):
-            raise ValueError(f"{path}: is not a regular file (a device, pipe or socket); ORCA replaces only "
-                             "regular files")
-    given_folder = os.path.dirname(path)
-    if given_folder and not os.path.isdir(given_folder):
-        raise ValueError(f"{path}: its folder {given_folder} does not exist")
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".orca-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    to replace anything but a regular file. The engine's writer: the CLI's rules and messages."""
+    _core.write_file(path, text)
