@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "degree_budget.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 
@@ -13,8 +14,9 @@ constexpr double kCdErrorRatio = 32.0;
 // Up to this degree the direct sum over cached p_k values costs no more than the identity
 // (n + 1 multiply-adds against ~10 operations and a division), and is exact: use it outright.
 constexpr int kDirectUpTo = 6;
-// Rows shorter than this are computed on one thread: the fork costs more than it saves.
-constexpr size_t kParallelRowLength = 1024;
+// Columns per chunk of a row shared among threads: rows shorter than two chunks are computed on
+// one thread (the hand-off costs more than it saves); a chunk's factors stay in cache.
+constexpr size_t kBlock = 512;
 }  // namespace
 
 TensorKernel::TensorKernel(Basis basis) : basis_(std::move(basis)) {
@@ -173,31 +175,26 @@ double TensorKernel::entry_direct(std::span<const double> x, std::span<const dou
 
 void TensorKernel::row_scatter(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<const int> cols,
                                double* out) const {
-    const auto n = static_cast<std::ptrdiff_t>(cols.size());
     const int* idx = cols.data();
-#pragma omp parallel for schedule(static) if (cols.size() >= kParallelRowLength)
-    for (std::ptrdiff_t c = 0; c < n; ++c) {
-        const auto l = static_cast<size_t>(idx[c]);
-        out[l] = entry(P, i, Q, l);
-    }
+    parallel::for_chunks(cols.size(), kBlock, [&](size_t begin, size_t end) {
+        for (size_t c = begin; c < end; ++c) {
+            const auto l = static_cast<size_t>(idx[c]);
+            out[l] = entry(P, i, Q, l);
+        }
+    });
 }
 
 void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& Q, std::span<double> out) const {
     const size_t n = Q.count, d = basis_.dim();
     if (basis_.degree_truncated()) {  // entry by entry: the degree budget couples the features
-        const auto count = static_cast<std::ptrdiff_t>(n);
-#pragma omp parallel for schedule(static) if (n >= kParallelRowLength)
-        for (std::ptrdiff_t l = 0; l < count; ++l)
-            out[static_cast<size_t>(l)] = by_degree(P, i, Q, static_cast<size_t>(l));
+        parallel::for_chunks(n, kBlock, [&](size_t begin, size_t end) {
+            for (size_t l = begin; l < end; ++l) out[l] = by_degree(P, i, Q, l);
+        });
         return;
     }
     // Column blocks, each filled feature by feature while it is in cache; blocks are shared
     // among threads when the row is long.
-    constexpr size_t kBlock = 512;
-    const auto blocks = static_cast<std::ptrdiff_t>((n + kBlock - 1) / kBlock);
-#pragma omp parallel for schedule(static) if (n >= kParallelRowLength)
-    for (std::ptrdiff_t b = 0; b < blocks; ++b) {
-        const size_t lo = static_cast<size_t>(b) * kBlock, hi = std::min(n, lo + kBlock);
+    parallel::for_chunks(n, kBlock, [&](size_t lo, size_t hi) {
         double* o = out.data();
         double f[kBlock];
         unsigned char direct[kBlock];
@@ -267,7 +264,7 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
                 for (size_t q = 0; q <= order; ++q) sum += e[q * kBlock + (l - lo)];
                 o[l] = sum;
             }
-    }
+    });
 }
 
 std::vector<double> TensorKernel::gram(const PreparedPoints& P) const {

@@ -8,6 +8,7 @@
 
 #include "orca/errors.hpp"
 #include "orca/row_cache.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 
@@ -21,8 +22,9 @@ namespace {
 
 // Curvature used when K_ii + K_jj - 2 K_ij <= 0 (a non-strictly-convex pair), as LIBSVM does.
 constexpr double kTau = 1e-12;
-// Gradient updates over fewer variables than this stay on one thread.
-constexpr size_t kParallelUpdate = 2048;
+// Variables per chunk of a gradient update shared among threads (updates over fewer than two
+// chunks stay on one thread).
+constexpr size_t kUpdateChunk = 1024;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 enum class Bound : char { lower, upper, free };
@@ -235,13 +237,13 @@ class Smo {
         alpha_[j] = lam == room_j ? (y_[j] > 0 ? 0.0 : C_[j]) : old_j - y_[j] * lam;
         const double wi = y_[i] * (alpha_[i] - old_i);
         const double wj = y_[j] * (alpha_[j] - old_j);
-        const auto n = static_cast<std::ptrdiff_t>(active_.size());
         const int* act = active_.data();
-#pragma omp parallel for schedule(static) if (active_.size() >= kParallelUpdate)
-        for (std::ptrdiff_t c = 0; c < n; ++c) {
-            const auto t = static_cast<size_t>(act[c]);
-            G_[t] += y_[t] * (wi * Ki[t] + wj * Kj[t]);
-        }
+        parallel::for_chunks(active_.size(), kUpdateChunk, [&](size_t begin, size_t end) {
+            for (size_t c = begin; c < end; ++c) {
+                const auto t = static_cast<size_t>(act[c]);
+                G_[t] += y_[t] * (wi * Ki[t] + wj * Kj[t]);
+            }
+        });
         update_bound_gradient(i);
         update_bound_gradient(j);
     }
@@ -254,12 +256,9 @@ class Smo {
         if (was_upper == is_upper) return;
         const double* Kl = row(l, true);
         const double w = (is_upper ? 1.0 : -1.0) * C_[l] * y_[l];
-        const auto n = static_cast<std::ptrdiff_t>(m_);
-#pragma omp parallel for schedule(static) if (m_ >= kParallelUpdate)
-        for (std::ptrdiff_t t = 0; t < n; ++t) {
-            const auto tu = static_cast<size_t>(t);
-            Gbar_[tu] += w * y_[tu] * Kl[tu];
-        }
+        parallel::for_chunks(m_, kUpdateChunk, [&](size_t begin, size_t end) {
+            for (size_t t = begin; t < end; ++t) Gbar_[t] += w * y_[t] * Kl[t];
+        });
     }
 
     void shrink() {

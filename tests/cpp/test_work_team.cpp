@@ -1,0 +1,137 @@
+// The solver's thread team: every item of a loop is visited exactly once, whatever the thread
+// limit, when loops come from several threads at once, from inside a loop or from an OpenMP
+// region; and a fit gives the same model bit for bit on one thread and on several.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "orca/dataset.hpp"
+#include "orca/model.hpp"
+#include "parallel/work_team.hpp"
+#include "test_helpers.hpp"
+
+namespace {
+
+// Runs for_chunks over [0, count) and returns how often each item was visited; also checks
+// that no chunk is longer than the grain.
+std::vector<int> visits(size_t count, size_t grain) {
+    std::vector<std::atomic<int>> seen(count);
+    std::atomic<bool> too_long{false};
+    orca::parallel::for_chunks(count, grain, [&](size_t begin, size_t end) {
+        if (end - begin > grain || end > count || begin >= end) too_long = true;
+        for (size_t i = begin; i < end; ++i) seen[i].fetch_add(1);
+    });
+    EXPECT_FALSE(too_long.load()) << count << " items, grain " << grain;
+    std::vector<int> out(count);
+    for (size_t i = 0; i < count; ++i) out[i] = seen[i].load();
+    return out;
+}
+
+void expect_each_once(size_t count, size_t grain) {
+    const std::vector<int> v = visits(count, grain);
+    for (size_t i = 0; i < count; ++i) ASSERT_EQ(v[i], 1) << "item " << i << " of " << count << ", grain " << grain;
+}
+
+class ThreadLimit {
+  public:
+    explicit ThreadLimit(int n) : before_(omp_get_max_threads()) { omp_set_num_threads(n); }
+    ~ThreadLimit() { omp_set_num_threads(before_); }
+    ThreadLimit(const ThreadLimit&) = delete;
+    ThreadLimit& operator=(const ThreadLimit&) = delete;
+
+  private:
+    int before_;
+};
+
+}  // namespace
+
+TEST(WorkTeam, VisitsEveryItemOnceUnderEveryThreadLimit) {
+    for (int threads : {1, 2, 3, 8}) {
+        const ThreadLimit limit(threads);
+        for (size_t count : {0, 1, 7, 512, 513, 1024, 5000, 100000})
+            for (size_t grain : {1, 3, 512, 1024}) expect_each_once(count, grain);
+    }
+}
+
+TEST(WorkTeam, ManyLoopsInARowEachComplete) {
+    // The solver's pattern: thousands of short loops; a late worker must not take a chunk of
+    // the next loop, nor may a loop return before its last chunk is done.
+    const ThreadLimit limit(4);
+    std::vector<double> sums(20000, 0.0);
+    for (size_t loop = 0; loop < sums.size(); ++loop) {
+        std::vector<double> part(8, 0.0);
+        orca::parallel::for_chunks(2048, 256, [&](size_t begin, size_t end) {
+            double s = 0.0;
+            for (size_t i = begin; i < end; ++i) s += static_cast<double>(i + loop);
+            part[begin / 256] = s;
+        });
+        for (double p : part) sums[loop] += p;
+    }
+    for (size_t loop = 0; loop < sums.size(); ++loop)
+        ASSERT_EQ(sums[loop], 2047.0 * 2048.0 / 2.0 + 2048.0 * static_cast<double>(loop)) << "loop " << loop;
+}
+
+TEST(WorkTeam, LoopsFromSeveralThreadsAtOnce) {
+    const ThreadLimit limit(2);
+    std::atomic<int> failures{0};
+    std::vector<std::thread> callers;
+    for (int c = 0; c < 4; ++c)
+        callers.emplace_back([&] {
+            for (int r = 0; r < 500; ++r) {
+                const std::vector<int> v = visits(3000, 100);
+                for (int x : v)
+                    if (x != 1) ++failures;
+            }
+        });
+    for (auto& t : callers) t.join();
+    EXPECT_EQ(failures.load(), 0);
+}
+
+TEST(WorkTeam, LoopsInsideLoopsAndOpenMpRegions) {
+    const ThreadLimit limit(2);
+    std::vector<std::atomic<int>> seen(64 * 1000);
+    orca::parallel::for_chunks(64, 1, [&](size_t begin, size_t end) {
+        for (size_t outer = begin; outer < end; ++outer)
+            orca::parallel::for_chunks(1000, 100, [&](size_t b, size_t e) {
+                for (size_t i = b; i < e; ++i) seen[outer * 1000 + i].fetch_add(1);
+            });
+    });
+    for (auto& s : seen) ASSERT_EQ(s.load(), 1);
+    std::vector<std::atomic<int>> in_region(4 * 3000);
+#pragma omp parallel for num_threads(2)
+    for (int r = 0; r < 4; ++r)
+        orca::parallel::for_chunks(3000, 500, [&](size_t b, size_t e) {
+            for (size_t i = b; i < e; ++i) in_region[static_cast<size_t>(r) * 3000 + i].fetch_add(1);
+        });
+    for (auto& s : in_region) ASSERT_EQ(s.load(), 1);
+}
+
+TEST(WorkTeam, FitIsTheSameOnOneThreadAndOnSeveral) {
+    // Long rows (m = 3,000: several chunks) so that rows and gradient updates are shared out.
+    orca::Dataset data;
+    data.rows = 3000;
+    data.cols = 4;
+    data.feature_names = {"a", "b", "c", "d"};
+    data.X = orca::test::uniform_points(data.rows, data.cols, 17);
+    for (size_t r = 0; r < data.rows; ++r) {
+        const double* x = &data.X[r * data.cols];
+        data.target.emplace_back(x[0] * x[1] + 0.5 * x[2] - x[3] * x[3] + 0.2 > 0.0 ? "yes" : "no");
+    }
+    orca::TrainOptions options;
+    options.family = orca::FamilySpec::make("legendre");
+    options.degrees = {4};
+    options.C = 0.01;
+    auto fit = [&](int threads) {
+        const ThreadLimit limit(threads);
+        return orca::Model::train(data, options);
+    };
+    const orca::Model one = fit(1), several = fit(4);
+    EXPECT_EQ(one.coefficients, several.coefficients);
+    EXPECT_EQ(one.support_vectors, several.support_vectors);
+    EXPECT_EQ(one.bias, several.bias);
+    EXPECT_EQ(one.summary.iterations, several.summary.iterations);
+    EXPECT_GT(one.summary.iterations, 100);
+}
