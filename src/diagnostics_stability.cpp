@@ -1,6 +1,5 @@
 // Stability of the OKC indices over bootstrap or cross-validation resamples.
 #include <fmt/format.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +9,7 @@
 
 #include "orca/diagnostics.hpp"
 #include "orca/errors.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 namespace {
@@ -118,23 +118,22 @@ std::vector<IndexStability> stability(const Dataset& data, const Setting& settin
     std::vector<std::exception_ptr> errors(samples.size());
     std::mutex lock;
     size_t done = 0;
-    // More threads than the machine has only oversubscribe it (and a huge count exhausts
-    // libgomp's memory): the request is capped at the available threads.
-    const int threads = options.jobs > 0 ? std::min(options.jobs, omp_get_max_threads()) : omp_get_max_threads();
-    const auto n = static_cast<std::ptrdiff_t>(samples.size());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-    for (std::ptrdiff_t s = 0; s < n; ++s) {
-        const auto su = static_cast<size_t>(s);
-        try {
-            values[su] = resample_indices(data, setting, samples[su], options);
-        } catch (...) {
-            errors[su] = std::current_exception();
-        }
-        if (options.progress) {
-            std::lock_guard<std::mutex> g(lock);
-            options.progress(++done, samples.size());
-        }
-    }
+    // One resample per task, on at most `jobs` threads (never more than the thread limit: more
+    // threads than the machine has only oversubscribe it).
+    parallel::for_chunks(
+        samples.size(), 1,
+        [&](size_t s, size_t) {
+            try {
+                values[s] = resample_indices(data, setting, samples[s], options);
+                if (options.progress) {
+                    std::lock_guard<std::mutex> g(lock);
+                    options.progress(++done, samples.size());
+                }
+            } catch (...) {
+                errors[s] = std::current_exception();
+            }
+        },
+        options.jobs);
     for (const auto& e : errors)
         if (e) std::rethrow_exception(e);
     return summarize_stability(values);

@@ -1,6 +1,5 @@
 // Sweeps: cross-validated accuracy and the OKC profile for each setting, fits in parallel.
 #include <fmt/format.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +9,7 @@
 
 #include "orca/diagnostics.hpp"
 #include "orca/errors.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 namespace {
@@ -120,37 +120,38 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
         result.rows[s].setting = settings[s];
         result.rows[s].fold_accuracy.assign(options.folds, 0.0);
     }
-    // More threads than the machine has only oversubscribe it (and a huge count exhausts
-    // libgomp's memory): the request is capped at the available threads.
-    const int threads = options.jobs > 0 ? std::min(options.jobs, omp_get_max_threads()) : omp_get_max_threads();
-    const auto ntasks = static_cast<std::ptrdiff_t>(tasks);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-    for (std::ptrdiff_t t = 0; t < ntasks; ++t) {
-        const size_t s = static_cast<size_t>(t) / per_setting, k = static_cast<size_t>(t) % per_setting;
-        SettingResult& row = result.rows[s];
-        try {
-            const TrainOptions o = settings[s].train_options(options.solver);
-            if (k < options.folds) {
-                const Model m = Model::train(train[k], o);
-                row.fold_accuracy[k] = accuracy(m, test[k]);
-                if (!m.summary.converged) row.converged = false;
-            } else {
-                const Model m = Model::train(data, o);
-                row.train_accuracy = m.summary.training_accuracy;
-                row.support_vectors = m.support_count();
-                if (!m.summary.converged) row.converged = false;
-                row.okc = analyze(expansion_of(m), options.okc);
+    // One fit per task, on at most `jobs` threads (never more than the thread limit: more
+    // threads than the machine has only oversubscribe it).
+    std::vector<char> unconverged(tasks, 0);  // per (setting, fold): written by its task only
+    parallel::for_chunks(
+        tasks, 1,
+        [&](size_t t, size_t) {
+            const size_t s = t / per_setting, k = t % per_setting;
+            SettingResult& row = result.rows[s];
+            try {
+                const TrainOptions o = settings[s].train_options(options.solver);
+                const Model m = Model::train(k < options.folds ? train[k] : data, o);
+                unconverged[t] = m.summary.converged ? 0 : 1;
+                if (k < options.folds) {
+                    row.fold_accuracy[k] = accuracy(m, test[k]);
+                } else {
+                    row.train_accuracy = m.summary.training_accuracy;
+                    row.support_vectors = m.support_count();
+                    row.okc = analyze(expansion_of(m), options.okc);
+                }
+                if (options.progress) {
+                    std::lock_guard<std::mutex> lock(progress_lock);
+                    options.progress(++done, tasks);
+                }
+            } catch (...) {
+                errors[t] = std::current_exception();
             }
-        } catch (...) {
-            errors[static_cast<size_t>(t)] = std::current_exception();
-        }
-        if (options.progress) {
-            std::lock_guard<std::mutex> lock(progress_lock);
-            options.progress(++done, tasks);
-        }
-    }
+        },
+        options.jobs);
     for (const auto& e : errors)
         if (e) std::rethrow_exception(e);
+    for (size_t t = 0; t < tasks; ++t)
+        if (unconverged[t] != 0) result.rows[t / per_setting].converged = false;
     for (auto& row : result.rows) {
         double sum = 0.0, sq = 0.0;
         for (double a : row.fold_accuracy) sum += a;

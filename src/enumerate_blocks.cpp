@@ -2,6 +2,8 @@
 
 #include <Eigen/Core>
 
+#include "parallel/work_team.hpp"
+
 namespace orca {
 namespace {
 
@@ -106,14 +108,10 @@ void enumerate_blocks(const Expansion& e, const std::vector<std::vector<double>>
         return;
     }
     // Parallel over the first index (one task per value); each thread has its own scratch.
-    const auto first = static_cast<std::ptrdiff_t>(walker.width(0));
-#pragma omp parallel
-    {
+    parallel::for_chunks(walker.width(0), 1, [&](size_t begin, size_t end) {
         auto s = walker.make_scratch();
-#pragma omp for schedule(dynamic, 1)
-        for (std::ptrdiff_t k = 0; k < first; ++k)
-            walker.visit_child(s, 0, static_cast<size_t>(k), 0, 0, 0, 0, static_cast<size_t>(k));
-    }
+        for (size_t k = begin; k < end; ++k) walker.visit_child(s, 0, k, 0, 0, 0, 0, k);
+    });
 }
 
 }  // namespace orca

@@ -7,6 +7,7 @@
 #include "orca/errors.hpp"
 #include "orca/kernel.hpp"
 #include "orca/model.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 
@@ -20,16 +21,15 @@ Expansion expansion_of(const Model& model) {
 double rkhs_norm_squared(const Expansion& e) {
     const TensorKernel kernel(e.basis);
     const PreparedPoints P = kernel.prepare(e.points, e.count());
-    const auto m = static_cast<std::ptrdiff_t>(e.count());
     // Per-row terms summed in row order afterwards: the same bits for any thread count.
     std::vector<double> rows(e.count());
-#pragma omp parallel for schedule(dynamic, 16)
-    for (std::ptrdiff_t i = 0; i < m; ++i) {
-        const auto iu = static_cast<size_t>(i);
-        double row = 0.5 * e.a[iu] * P.self[iu];
-        for (size_t l = iu + 1; l < e.count(); ++l) row += e.a[l] * kernel.entry(P, iu, P, l);
-        rows[iu] = 2.0 * e.a[iu] * row;
-    }
+    parallel::for_chunks(e.count(), 16, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            double row = 0.5 * e.a[i] * P.self[i];
+            for (size_t l = i + 1; l < e.count(); ++l) row += e.a[l] * kernel.entry(P, i, P, l);
+            rows[i] = 2.0 * e.a[i] * row;
+        }
+    });
     double total = 0.0;
     for (double r : rows) total += r;
     return total;

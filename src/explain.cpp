@@ -4,9 +4,13 @@
 #include <optional>
 
 #include "orca/errors.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 namespace {
+
+// Rows explained per chunk of work shared among threads (each row visits every support vector).
+constexpr size_t kRowsPerChunk = 4;
 
 // Explanations are of one decision function: a machine, or a class score (class_model).
 const Model& single_machine(const Model& m) {
@@ -287,16 +291,12 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
     }
     if (options.interactions) out.interaction.assign(rows * d * d, 0.0);
     const size_t T = p.nodes.size();
-    const auto n = static_cast<std::ptrdiff_t>(rows);
-#pragma omp parallel
-    {
+    parallel::for_chunks(rows, kRowsPerChunk, [&](size_t begin, size_t end) {
         std::vector<double> K(d), gamma(d), prefix(d + 1), suffix(d + 1), loo(d), f(d);
         TruncatedTerms cut(d, p.truncated ? p.order : 0);
         std::optional<CappedTerms> capped;
         if (p.capped) capped.emplace(p.kernel.basis());
-#pragma omp for schedule(static)
-        for (std::ptrdiff_t rr = 0; rr < n; ++rr) {
-            const auto r = static_cast<size_t>(rr);
+        for (size_t r = begin; r < end; ++r) {
             double* phi = &out.shapley[r * d];
             double h = 0.0;
             for (size_t i = 0; i < nsv; ++i) {
@@ -363,7 +363,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                 out.remainder[r] = rest;
             }
         }
-    }
+    });
     return out;
 }
 
@@ -457,13 +457,9 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
         weight[s] = std::exp(std::lgamma(static_cast<double>(s) + 1.0) + std::lgamma(static_cast<double>(d - s)) -
                              std::lgamma(static_cast<double>(d) + 1.0));
     std::vector<double> out(rows * d, 0.0);
-    const auto n = static_cast<std::ptrdiff_t>(rows);
-#pragma omp parallel
-    {
+    parallel::for_chunks(rows, kRowsPerChunk, [&](size_t begin, size_t end) {
         std::vector<double> K(d), v(subsets);
-#pragma omp for schedule(static)
-        for (std::ptrdiff_t rr = 0; rr < n; ++rr) {
-            const auto r = static_cast<size_t>(rr);
+        for (size_t r = begin; r < end; ++r) {
             std::fill(v.begin(), v.end(), 0.0);
             for (size_t i = 0; i < nsv; ++i) {
                 if (p.capped) {  // h_u by its definition: per-degree terms, total degree <= N
@@ -509,7 +505,7 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
                     out[r * d + j] += weight[size] * (v[S | (size_t{1} << j)] - v[S]);
                 }
         }
-    }
+    });
     return out;
 }
 

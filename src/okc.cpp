@@ -1,8 +1,6 @@
 // The OKC analysis: choose the algorithm, run it, normalise and derive every index.
 #include "orca/okc.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -10,6 +8,7 @@
 #include "okc_internal.hpp"
 #include "orca/errors.hpp"
 #include "orca/system_memory.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 namespace {
@@ -28,7 +27,7 @@ std::string human(double v) {
 
 double enumeration_memory_bytes(const Expansion& e, long top) {
     const double count = e.basis.product_size();
-    const double threads = omp_get_max_threads();
+    const double threads = parallel::thread_limit();
     // Active-set masses: at most min(2^d, count) subsets per thread, ~64 bytes each in a hash map.
     const double subsets = std::min(std::pow(2.0, static_cast<double>(e.dim())), count) * 64.0 * threads;
     const double scratch = threads * static_cast<double>(e.dim() + 2) * static_cast<double>(e.count()) * 8.0;

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "okc_internal.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 
@@ -40,10 +41,8 @@ void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P
         }
     }
     // c_{k e_i + r e_j} = (prod_{others} p_0) sum_l a_l p_k(x_li) p_r(x_lj), k, r >= 1.
-    const auto dd = static_cast<std::ptrdiff_t>(pairs_kept ? d : 0);  // order 2 outside the basis: 0
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::ptrdiff_t ii = 0; ii < dd; ++ii) {
-        const auto i = static_cast<size_t>(ii);
+    // Order 2 outside the basis: no pairs.
+    parallel::for_chunks(pairs_kept ? d : 0, 1, [&](size_t i, size_t) {
         const size_t wi = static_cast<size_t>(e.basis.degree(i)) + 1;
         std::vector<double> c;
         for (size_t j = i + 1; j < d; ++j) {
@@ -62,7 +61,7 @@ void margin_masses(const Expansion& e, const std::vector<std::vector<double>>& P
             for (double v : c) mass += (others * v) * (others * v);
             pairwise[i * d + j] = pairwise[j * d + i] = mass;
         }
-    }
+    });
 }
 
 namespace {
@@ -178,9 +177,7 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
     const size_t chunks = (m + kChunkRows - 1) / kChunkRows;
     std::vector<std::vector<double>> block_t(chunks, std::vector<double>((d + 1) * width, 0.0));
     std::vector<std::vector<double>> total_t(chunks, std::vector<double>(d, 0.0));
-    const auto nchunks = static_cast<std::ptrdiff_t>(chunks);
-#pragma omp parallel
-    {
+    parallel::for_chunks(chunks, 1, [&](size_t first_chunk, size_t end_chunk) {
         std::vector<double> poly((d + 1) * width), next((d + 1) * width);
         std::vector<double> g(static_cast<size_t>(e.basis.max_degree()) + 1);
         std::vector<double> K(d), g_sum(d), prefix(d + 1), suffix(d + 1);
@@ -188,12 +185,11 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
         // cap, bivariate (q <= Q, N <= cap) prefix and suffix products and the features' terms.
         std::vector<double> pre(truncated ? (d + 1) * order : 0), suf(truncated ? (d + 1) * order : 0);
         CappedTotals capped_totals(capped ? d : 0, order, reach);
-#pragma omp for schedule(dynamic, 1)
-        for (std::ptrdiff_t chunk = 0; chunk < nchunks; ++chunk) {
-            std::vector<double>& block = block_t[static_cast<size_t>(chunk)];
-            std::vector<double>& total = total_t[static_cast<size_t>(chunk)];
-            const size_t row_end = std::min(m, (static_cast<size_t>(chunk) + 1) * kChunkRows);
-            for (size_t i = static_cast<size_t>(chunk) * kChunkRows; i < row_end; ++i) {
+        for (size_t chunk = first_chunk; chunk < end_chunk; ++chunk) {
+            std::vector<double>& block = block_t[chunk];
+            std::vector<double>& total = total_t[chunk];
+            const size_t row_end = std::min(m, (chunk + 1) * kChunkRows);
+            for (size_t i = chunk * kChunkRows; i < row_end; ++i) {
                 for (size_t l = i; l < m; ++l) {
                     const double weight = e.a[i] * e.a[l] * (l == i ? 1.0 : 2.0);
                     // poly[q][N] holds the product over the features done so far.
@@ -254,7 +250,7 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
                 }
             }
         }
-    }
+    });
     raw.block.assign((d + 1) * width, 0.0);
     raw.total.assign(d, 0.0);
     for (size_t t = 0; t < block_t.size(); ++t) {

@@ -5,9 +5,16 @@
 
 #include "orca/errors.hpp"
 #include "orca/expansion.hpp"
+#include "parallel/work_team.hpp"
 
 namespace orca {
 namespace {
+
+// Rows per chunk when each row costs `per_row` operations: chunks of about `work` operations,
+// so that short jobs stay on one thread.
+size_t rows_per_chunk(size_t per_row, size_t work) {
+    return std::max<size_t>(1, work / std::max<size_t>(per_row, 1));
+}
 
 std::vector<double> by_support_vectors(const Model& m, std::span<const double> points, size_t rows) {
     const TensorKernel k = m.kernel();
@@ -15,18 +22,15 @@ std::vector<double> by_support_vectors(const Model& m, std::span<const double> p
     const PreparedPoints S = k.prepare(m.support_vectors, nsv);
     const PreparedPoints Q = k.prepare(points, rows);
     std::vector<double> out(rows);
-    const auto n = static_cast<std::ptrdiff_t>(rows);
-#pragma omp parallel if (rows * nsv > 100000)
-    {
+    parallel::for_chunks(rows, rows_per_chunk(nsv, 100000), [&](size_t begin, size_t end) {
         std::vector<double> kr(nsv);
-#pragma omp for schedule(static)
-        for (std::ptrdiff_t r = 0; r < n; ++r) {
-            k.row(Q, static_cast<size_t>(r), S, kr);  // K(x_r, every support vector)
+        for (size_t r = begin; r < end; ++r) {
+            k.row(Q, r, S, kr);  // K(x_r, every support vector)
             double sum = 0.0;
             for (size_t i = 0; i < nsv; ++i) sum += m.coefficients[i] * kr[i];
-            out[static_cast<size_t>(r)] = sum + m.bias;
+            out[r] = sum + m.bias;
         }
-    }
+    });
     return out;
 }
 
@@ -38,13 +42,10 @@ std::vector<double> by_coefficients(const Model& m, std::span<const double> poin
     size_t widest = 0;
     for (size_t j = 0; j < d; ++j) widest = std::max(widest, width[j] = static_cast<size_t>(basis.degree(j)) + 1);
     std::vector<double> out(rows);
-    const auto n = static_cast<std::ptrdiff_t>(rows);
-#pragma omp parallel if (rows * c.size() > 200000)
-    {
+    parallel::for_chunks(rows, rows_per_chunk(c.size(), 200000), [&](size_t begin, size_t end) {
         std::vector<double> p(widest), a(c.size() / width[d - 1]), b(a.size());
-#pragma omp for schedule(static)
-        for (std::ptrdiff_t r = 0; r < n; ++r) {
-            const double* x = points.data() + static_cast<size_t>(r) * d;
+        for (size_t r = begin; r < end; ++r) {
+            const double* x = points.data() + r * d;
             // Contract the last feature (fastest index) of c first, then the next, in place.
             const double* src = c.data();
             size_t size = c.size();
@@ -61,9 +62,9 @@ std::vector<double> by_coefficients(const Model& m, std::span<const double> poin
                 src = dst;
                 dst = dst == a.data() ? b.data() : a.data();
             }
-            out[static_cast<size_t>(r)] = src[0] + m.bias;
+            out[r] = src[0] + m.bias;
         }
-    }
+    });
     return out;
 }
 
