@@ -10,6 +10,7 @@
 #include "orca/errors.hpp"
 #include "orca/prediction.hpp"
 #include "orca/system_memory.hpp"
+#include "training/interior_point.hpp"
 
 namespace orca {
 namespace {
@@ -86,6 +87,42 @@ PreparedPoints prepare_checked(const TensorKernel& kernel, std::span<const doubl
     return P;
 }
 
+// Bases up to this size may take the interior-point route (its p x p system and m x p features).
+constexpr double kMaxExplicitFeatures = 2000.0;
+// SMO iterations always tried first: small problems converge within them.
+constexpr long kMinSmoBudget = 10000;
+
+// The two-class dual. SMO first; when it has not converged after as many iterations as the
+// interior-point method would cost (some 20 m p^2 operations for its Newton steps against about
+// m (d + 3) per SMO iteration), the interior-point method on the explicit features, whose
+// rounded solution SMO then certifies and polishes (training/interior_point.hpp). Either way
+// the result carries SMO's certificate.
+SolverResult solve_two_class(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                             const RowSource& rows, std::span<const double> y, std::span<const double> upper,
+                             std::span<const double> linear, const SolverOptions& options) {
+    const Basis& basis = kernel.basis();
+    const double p = basis.size(), d = static_cast<double>(basis.dim());
+    const double feature_bytes = 2.0 * 8.0 * static_cast<double>(m) * p;
+    const long cap = iteration_cap(options, m);
+    const auto budget = std::max(kMinSmoBudget, static_cast<long>(20.0 * p * p / (d + 3.0)));
+    const bool explicit_fits = p <= kMaxExplicitFeatures && feature_bytes <= 0.25 * available_memory_bytes();
+    if (!explicit_fits || budget >= cap) return solve_dual(rows, y, upper, linear, options);
+    SolverOptions first = options;
+    first.max_iterations = budget;
+    const SolverResult smo = solve_dual(rows, y, upper, linear, first);
+    if (smo.converged || smo.stop != StopReason::iteration_cap) return smo;
+    const auto size = static_cast<size_t>(p);
+    const std::vector<double> phi = training::feature_matrix(basis, points, m);
+    const training::InteriorPointResult ip = training::interior_point_dual(phi, m, size, y, upper);
+    SolverOptions polish = options;
+    polish.initial_alpha = ip.alpha;
+    polish.max_iterations = cap - smo.iterations;
+    SolverResult result = solve_dual(rows, y, upper, linear, polish);
+    result.iterations += smo.iterations;
+    result.interior_point_steps = ip.steps;
+    return result;
+}
+
 }  // namespace
 
 Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
@@ -95,7 +132,7 @@ Machine train_machine(const TensorKernel& kernel, std::span<const double> points
     const KernelRowSource rows(kernel, P);
     const std::vector<double> linear(m, -1.0);
     Machine machine;
-    machine.solver = solve_dual(rows, y, upper, linear, options);
+    machine.solver = solve_two_class(kernel, points, m, rows, y, upper, linear, options);
     machine.bias = -machine.solver.rho;
     for (size_t t = 0; t < m; ++t) {
         if (machine.solver.alpha[t] > 0.0) {
@@ -337,6 +374,7 @@ void store_machine(Model& model, const Machine& machine, std::span<const double>
     model.summary.rows = upper.size();
     model.summary.support_vectors = model.coefficients.size();
     model.summary.iterations = machine.solver.iterations;
+    model.summary.interior_point_steps = machine.solver.interior_point_steps;
     model.summary.converged = machine.solver.converged;
     model.summary.objective = machine.solver.objective;
     model.summary.gap = machine.solver.gap;

@@ -86,6 +86,7 @@ void write_machine(json& j, const Model& model) {
                      {"tolerance", model.tolerance},
                      {"rows", s.rows},
                      {"iterations", s.iterations},
+                     {"interior_point_steps", s.interior_point_steps},
                      {"converged", s.converged},
                      {"objective", s.objective},
                      {"gap", s.gap},
@@ -151,6 +152,9 @@ void read_machine(const json& j, Model& m, const std::string& w, bool with_vecto
     m.tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
     m.summary.rows = count(field(tr, "rows", tw), tw + ".rows");
     m.summary.iterations = static_cast<long>(count(field(tr, "iterations", tw), tw + ".iterations", 9e18));
+    if (tr.contains("interior_point_steps"))  // optional: files written before the route existed
+        m.summary.interior_point_steps =
+            static_cast<int>(count(tr["interior_point_steps"], tw + ".interior_point_steps", 1e6));
     const json& conv = field(tr, "converged", tw);
     if (!conv.is_boolean()) throw ModelFileError(tw + ".converged: expected true or false");
     m.summary.converged = conv.get<bool>();

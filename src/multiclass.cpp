@@ -220,6 +220,7 @@ void train_classifier(Model& model, const TensorKernel& kernel, const std::vecto
     for (const auto& m : model.machines) {
         s.bounded_support_vectors += m.summary.bounded_support_vectors;
         s.iterations += m.summary.iterations;
+        s.interior_point_steps += m.summary.interior_point_steps;
         s.converged = s.converged && m.summary.converged;
         s.objective += m.summary.objective;
         s.gap = std::max(s.gap, m.summary.gap);

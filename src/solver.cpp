@@ -49,12 +49,12 @@ class Smo {
         active_ = all_;
         diag_.resize(m_);
         for (size_t t = 0; t < m_; ++t) diag_[t] = rows_.diagonal(t);
+        if (opt_.initial_alpha.size() == m_) start_from(opt_.initial_alpha);
     }
 
     SolverResult run() {
         SolverResult result;
-        long max_iter = opt_.max_iterations;
-        if (max_iter <= 0) max_iter = std::max<long>(10'000'000L, 100L * static_cast<long>(m_));
+        const long max_iter = iteration_cap(opt_, m_);
         const long shrink_period = static_cast<long>(std::min<size_t>(m_, 1000));
         long counter = shrink_period + 1;
         long iter = 0;
@@ -91,6 +91,25 @@ class Smo {
     }
 
   private:
+    // alpha = start made feasible (see SolverOptions::initial_alpha), then the gradient from
+    // scratch.
+    void start_from(std::span<const double> start) {
+        double plus = 0.0, minus = 0.0;
+        for (size_t t = 0; t < m_; ++t) {
+            alpha_[t] = std::isfinite(start[t]) ? std::clamp(start[t], 0.0, C_[t]) : 0.0;
+            (y_[t] > 0 ? plus : minus) += alpha_[t];
+        }
+        if (plus != minus) {
+            const double larger = std::max(plus, minus);
+            const double factor = larger > 0.0 ? std::min(plus, minus) / larger : 0.0;
+            const double side = plus > minus ? 1.0 : -1.0;
+            for (size_t t = 0; t < m_; ++t)
+                if (y_[t] == side) alpha_[t] *= factor;
+        }
+        for (size_t t = 0; t < m_; ++t) set_status(t);
+        refresh_gradient();
+    }
+
     // SMO iterations until the (incremental) stopping rule holds or the cap is reached.
     void optimise(long& iter, long max_iter, long& counter, long shrink_period, double& gap) {
         while (iter < max_iter) {
@@ -382,6 +401,11 @@ StopReason parse_stop_reason(const std::string& name) {
     for (auto r : {StopReason::converged, StopReason::iteration_cap, StopReason::precision})
         if (to_string(r) == name) return r;
     throw ParameterError("unknown stop reason '" + name + "' (expected converged, iteration cap or precision)");
+}
+
+long iteration_cap(const SolverOptions& options, size_t m) {
+    return options.max_iterations > 0 ? options.max_iterations
+                                      : std::max<long>(10'000'000L, 100L * static_cast<long>(m));
 }
 
 SolverResult solve_dual(const RowSource& rows, std::span<const double> y, std::span<const double> upper,

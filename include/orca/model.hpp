@@ -71,7 +71,8 @@ struct TrainingSummary {
     size_t rows = 0;
     size_t support_vectors = 0;
     size_t bounded_support_vectors = 0;  // alpha_i == C
-    long iterations = 0;
+    long iterations = 0;                 // SMO iterations
+    int interior_point_steps = 0;        // Newton steps of the interior-point route (0: SMO alone)
     bool converged = false;
     double objective = 0.0;                   // LIBSVM's obj: 1/2 a'Ka - sum alpha
     double gap = 0.0;                         // certified maximal KKT violation (from a fresh gradient)

@@ -32,6 +32,10 @@ struct SolverOptions {
     // Called every `progress_every` iterations with (iterations, current gap).
     std::function<void(long, double)> progress;
     long progress_every = 10000;
+    // Where to start: one value per variable (made feasible: clipped into [0, C_t], then the
+    // side whose sum is larger scaled down until sum_t y_t alpha_t = 0), or empty for alpha = 0.
+    // The interior-point route hands SMO its rounded solution this way.
+    std::vector<double> initial_alpha;
 };
 
 // Why the solver stopped: the certified violation is below the tolerance; the iteration cap was
@@ -52,7 +56,8 @@ struct SolverResult {
     // Primal minus dual objective at the solution, from the same fresh gradient: alpha'G +
     // sum_t C_t max(0, y_t rho - G_t) (>= 0; 0 exactly at the optimum).
     double duality_gap = 0.0;
-    long iterations = 0;
+    long iterations = 0;           // SMO iterations
+    int interior_point_steps = 0;  // Newton steps of the interior-point route (0: SMO alone)
     // How often the fresh gradient showed the stopping rule had been met only by drift, so that
     // optimisation went on from it.
     int refreshes = 0;
@@ -61,6 +66,9 @@ struct SolverResult {
     bool converged = false;  // the certified violation is below the tolerance
     StopReason stop = StopReason::iteration_cap;
 };
+
+// The iteration cap in force for m variables: options.max_iterations, or max(10^7, 100 m).
+[[nodiscard]] long iteration_cap(const SolverOptions& options, size_t m);
 
 // y_t in {-1, +1}; upper[t] = C_t > 0; linear[t] = p_t. Throws ParameterError on bad shapes.
 SolverResult solve_dual(const RowSource& rows, std::span<const double> y, std::span<const double> upper,

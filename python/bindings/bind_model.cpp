@@ -195,6 +195,7 @@ void bind_model(py::module_& m) {
                                    d["support_vectors"] = t.support_vectors;
                                    d["bounded_support_vectors"] = t.bounded_support_vectors;
                                    d["iterations"] = t.iterations;
+                                   d["interior_point_steps"] = t.interior_point_steps;
                                    d["converged"] = t.converged;
                                    d["objective"] = t.objective;
                                    d["gap"] = t.gap;

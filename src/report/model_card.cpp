@@ -60,14 +60,18 @@ std::string c_text(const Model& model) {
 
 std::string solver_text(const Model& model) {
     const auto& s = model.summary;
+    // SMO's iterations, and the interior-point route's Newton steps when it ran (SMO certified it).
+    const std::string work = s.interior_point_steps > 0 ? fmt::format("{} iterations and {} interior-point steps",
+                                                                      s.iterations, s.interior_point_steps)
+                                                        : fmt::format("{} iterations", s.iterations);
     if (s.stop == StopReason::converged)
         return fmt::format(
-            "{} iterations, converged: KKT violation {:.3g} < tolerance, duality gap {:.3g} (certified from a "
+            "{}, converged: KKT violation {:.3g} < tolerance, duality gap {:.3g} (certified from a "
             "fresh gradient)",
-            s.iterations, s.gap, s.duality_gap);
+            work, s.gap, s.duality_gap);
     const std::string warning = convergence_warning(model);
     const std::string prefix = "not converged: ";
-    return fmt::format("{} iterations, NOT CONVERGED: {}", s.iterations,
+    return fmt::format("{}, NOT CONVERGED: {}", work,
                        warning.rfind(prefix, 0) == 0 ? warning.substr(prefix.size()) : warning);
 }
 

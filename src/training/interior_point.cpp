@@ -1,0 +1,213 @@
+#include "training/interior_point.hpp"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+#include <Eigen/QR>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "parallel/work_team.hpp"
+
+namespace orca::training {
+namespace {
+
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Vector = Eigen::VectorXd;
+using Array = Eigen::ArrayXd;
+
+// Newton steps before giving up (the method takes 12-20 on the problems measured).
+constexpr int kMaxSteps = 80;
+// Fraction of the step to the boundary taken, keeping the iterates interior.
+constexpr double kStepFraction = 0.99;
+// Within this fraction of C_t of a bound, a value is put on the bound.
+constexpr double kRoundTo = 1e-6;
+// Rows per chunk when U' D^-1 U is summed over rows on several threads.
+constexpr size_t kRowsPerChunk = 512;
+
+// The multi-indices the basis keeps, in lexicographic order.
+void kept_indices(const Basis& basis, size_t j, size_t active, size_t total, std::vector<int>& index,
+                  std::vector<std::vector<int>>& out) {
+    if (j == basis.dim()) {
+        out.push_back(index);
+        return;
+    }
+    for (int k = 0; k <= basis.degree(j); ++k) {
+        const size_t a = active + (k > 0 ? 1 : 0), t = total + static_cast<size_t>(k);
+        if (!basis.keeps(a, t)) break;  // a larger k only adds degree
+        index[j] = k;
+        kept_indices(basis, j + 1, a, t, index, out);
+    }
+    index[j] = 0;
+}
+
+// Largest step in [0, 1] keeping x + step dx >= 0.
+double max_step(const Array& x, const Array& dx) {
+    double s = 1.0;
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+        if (dx[i] < 0.0) s = std::min(s, -x[i] / dx[i]);
+    return s;
+}
+
+// Solves (D + U U') h = r for many right-hand sides through the Woodbury identity:
+// h = D^-1 r - D^-1 U (I + U' D^-1 U)^-1 U' D^-1 r.
+class NewtonSystem {
+  public:
+    NewtonSystem(const Eigen::Map<const RowMatrix>& U, const Array& d_inverse) : U_(U), dinv_(d_inverse) {
+        const auto p = U.cols();
+        const auto m = static_cast<size_t>(U.rows());
+        // M = I + U' D^-1 U, summed in row chunks on the thread team, in chunk order.
+        const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
+        std::vector<Eigen::MatrixXd> partial(chunks);
+        parallel::for_chunks(chunks, 1, [&](size_t c, size_t) {
+            const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
+            const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
+            const RowMatrix B = dinv_.segment(lo, rows).sqrt().matrix().asDiagonal() * U.middleRows(lo, rows);
+            partial[c] = Eigen::MatrixXd::Zero(p, p);
+            partial[c].selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
+        });
+        Eigen::MatrixXd M = Eigen::MatrixXd::Identity(p, p);
+        for (const auto& part : partial) M += part;
+        M = M.selfadjointView<Eigen::Lower>();
+        llt_.compute(M);
+        if (llt_.info() != Eigen::Success) {
+            // Near the end D^-1 spans 30 orders of magnitude: the QR of [D^-1/2 U; I] is the
+            // stable way to the same factor.
+            RowMatrix stacked(static_cast<Eigen::Index>(m) + p, p);
+            stacked.topRows(static_cast<Eigen::Index>(m)) = dinv_.sqrt().matrix().asDiagonal() * U;
+            stacked.bottomRows(p).setIdentity();
+            const Eigen::HouseholderQR<RowMatrix> qr(stacked);
+            r_ = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+            use_qr_ = true;
+        }
+    }
+
+    [[nodiscard]] Vector solve(const Vector& r) const {
+        const Vector t = (dinv_ * r.array()).matrix();
+        Vector w = U_.transpose() * t;
+        if (use_qr_) {
+            r_.transpose().triangularView<Eigen::Lower>().solveInPlace(w);
+            r_.triangularView<Eigen::Upper>().solveInPlace(w);
+        } else {
+            w = llt_.solve(w);
+        }
+        return t - (dinv_ * (U_ * w).array()).matrix();
+    }
+
+  private:
+    const Eigen::Map<const RowMatrix>& U_;
+    const Array& dinv_;
+    Eigen::LLT<Eigen::MatrixXd> llt_;
+    Eigen::MatrixXd r_;
+    bool use_qr_ = false;
+};
+
+}  // namespace
+
+std::vector<double> feature_matrix(const Basis& basis, std::span<const double> points, size_t m) {
+    const size_t d = basis.dim();
+    std::vector<std::vector<int>> indices;
+    std::vector<int> index(d, 0);
+    kept_indices(basis, 0, 0, 0, index, indices);
+    const size_t p = indices.size();
+    std::vector<double> phi(m * p);
+    parallel::for_chunks(m, 64, [&](size_t begin, size_t end) {
+        std::vector<std::vector<double>> values(d);
+        for (size_t j = 0; j < d; ++j) values[j].resize(static_cast<size_t>(basis.degree(j)) + 1);
+        for (size_t t = begin; t < end; ++t) {
+            for (size_t j = 0; j < d; ++j) basis.recurrence(j).evaluate_all(points[t * d + j], values[j]);
+            for (size_t k = 0; k < p; ++k) {
+                double v = 1.0;
+                for (size_t j = 0; j < d; ++j) v *= values[j][static_cast<size_t>(indices[k][j])];
+                phi[t * p + k] = v;
+            }
+        }
+    });
+    return phi;
+}
+
+InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
+                                        std::span<const double> upper) {
+    // Scaled by the largest C so that the box is [0, upper / C_max] and the method's tolerances
+    // mean the same at every C: a = C_max a~, Q~ = C_max Q.
+    const double c_max = *std::max_element(upper.begin(), upper.end());
+    const auto rows = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(p);
+    RowMatrix scaled = Eigen::Map<const RowMatrix>(phi.data(), rows, cols);
+    for (Eigen::Index t = 0; t < rows; ++t) scaled.row(t) *= y[static_cast<size_t>(t)] * std::sqrt(c_max);
+    const Eigen::Map<const RowMatrix> U(scaled.data(), rows, cols);
+    const Eigen::Map<const Vector> yv(y.data(), rows);
+    Array ub(rows);
+    for (Eigen::Index t = 0; t < rows; ++t) ub[t] = upper[static_cast<size_t>(t)] / c_max;
+
+    Array a = ub / 2.0, s = ub - a, z = Array::Ones(rows), v = Array::Ones(rows);
+    double b = 0.0;
+    InteriorPointResult result;
+    Array best = a;
+    for (; result.steps < kMaxSteps; ++result.steps) {
+        const Vector w = U.transpose() * a.matrix();
+        const Vector Qa = U * w;
+        const Array rd = Qa.array() - 1.0 + b * yv.array() - z + v;  // stationarity
+        const double rp = yv.dot(a.matrix());                        // y'a = 0
+        const double mu = (a * z + s * v).sum() / (2.0 * static_cast<double>(m));
+        const double objective = 0.5 * w.squaredNorm() - a.sum();
+        if (!std::isfinite(objective) || !rd.allFinite()) break;  // numerical breakdown: keep the last
+        best = a;
+        const double rd_scale = 1.0 + U.cwiseAbs().maxCoeff() * w.cwiseAbs().maxCoeff();
+        if (rd.abs().maxCoeff() < 1e-6 * rd_scale && std::abs(rp) < 1e-9 * (1.0 + ub.maxCoeff()) &&
+            2.0 * static_cast<double>(m) * mu < 1e-9 * (1.0 + std::abs(objective))) {
+            result.converged = true;
+            break;
+        }
+        const Array d_inverse = 1.0 / (z / a + v / s);
+        const NewtonSystem system(U, d_inverse);
+        const Vector h_y = system.solve(yv);
+        const double y_h_y = yv.dot(h_y);
+        // One Newton direction for the complementarity targets sigma_mu (with the predictor's
+        // second-order terms when given).
+        struct Direction {
+            Array da, dz, dv;
+            double db = 0.0;
+        };
+        auto direction = [&](double sigma_mu, const Direction* predictor) {
+            Array c1 = sigma_mu - a * z, c2 = sigma_mu - s * v;
+            if (predictor != nullptr) {
+                c1 -= predictor->da * predictor->dz;
+                c2 += predictor->da * predictor->dv;
+            }
+            const Vector r = (-rd + c1 / a - c2 / s).matrix();
+            const Vector h_r = system.solve(r);
+            Direction dir;
+            dir.db = (yv.dot(h_r) + rp) / y_h_y;
+            dir.da = (h_r - dir.db * h_y).array();
+            dir.dz = (c1 - z * dir.da) / a;
+            dir.dv = (c2 + v * dir.da) / s;
+            return dir;
+        };
+        auto longest = [&](const Direction& dir) {
+            return std::min({max_step(a, dir.da), max_step(s, -dir.da), max_step(z, dir.dz), max_step(v, dir.dv)});
+        };
+        const Direction affine = direction(0.0, nullptr);
+        const double step_affine = longest(affine);
+        const double mu_affine = ((a + step_affine * affine.da) * (z + step_affine * affine.dz) +
+                                  (s - step_affine * affine.da) * (v + step_affine * affine.dv))
+                                     .sum() /
+                                 (2.0 * static_cast<double>(m));
+        const double sigma = std::pow(mu_affine / mu, 3.0);
+        const Direction dir = direction(sigma * mu, &affine);
+        const double step = kStepFraction * longest(dir);
+        if (!(step > 0.0)) break;
+        a += step * dir.da;
+        s -= step * dir.da;
+        z += step * dir.dz;
+        v += step * dir.dv;
+        b += step * dir.db;
+    }
+    result.alpha.resize(m);
+    for (size_t t = 0; t < m; ++t) {
+        const double value = best[static_cast<Eigen::Index>(t)] * c_max;
+        result.alpha[t] = value < kRoundTo * upper[t] ? 0.0 : value > (1.0 - kRoundTo) * upper[t] ? upper[t] : value;
+    }
+    return result;
+}
+
+}  // namespace orca::training

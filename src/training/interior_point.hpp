@@ -1,0 +1,33 @@
+#pragma once
+// The two-class dual by an interior-point method on the explicit features, for bases small
+// enough to hold them: min_a 1/2 a'Qa - e'a subject to y'a = 0 and 0 <= a <= upper, where
+// Q = U U' and U = diag(y) Phi (Phi: m x p, p the basis size). SMO's iterations grow with C when
+// the kernel's rank p is below m (the dual then has a face of optima that SMO wanders along:
+// 5.6 million iterations for an additive degree-1 model at C = 1000); Mehrotra's predictor-
+// corrector method takes 12-20 Newton steps whatever C is, each O(m p^2) through the
+// Sherman-Morrison-Woodbury identity. The result is rounded onto the bounds and handed to SMO,
+// which certifies it (and polishes it when rounding left a violation above the tolerance).
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "orca/basis.hpp"
+
+namespace orca::training {
+
+// Phi[t * p + k] = phi_k(x_t) for the basis functions the basis keeps, in a fixed order (the
+// multi-indices in lexicographic order); points are scaled, m x d row-major. K(x_t, x_s) is
+// sum_k Phi[t, k] Phi[s, k].
+[[nodiscard]] std::vector<double> feature_matrix(const Basis& basis, std::span<const double> points, size_t m);
+
+struct InteriorPointResult {
+    std::vector<double> alpha;  // rounded: within 1e-6 C_t of a bound, on it
+    int steps = 0;
+    bool converged = false;  // the method's own stopping rule held (SMO certifies either way)
+};
+
+// phi: m x p row-major (feature_matrix); y in {-1, +1}; upper[t] = C_t > 0.
+[[nodiscard]] InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p,
+                                                      std::span<const double> y, std::span<const double> upper);
+
+}  // namespace orca::training

@@ -1,0 +1,60 @@
+"""Small bases at large C take the interior-point route (SMO's iterations grow with C when the
+kernel's rank is below the number of rows). The route's model must be the one scikit-learn's
+SVC finds on the same Gram matrix (computed here with scipy's polynomials), certified by SMO."""
+import json
+
+import numpy as np
+import pytest
+from sklearn.svm import SVC
+
+from orca_reference import gram, scaled
+from orca_svm import OrcaSVC
+
+
+def _task(m=600, d=5, seed=4):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (m, d))
+    f = np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2] - 0.5 * X[:, 3] ** 2 + rng.normal(0, 0.3, m)
+    return X, (f > np.median(f)).astype(int)
+
+
+@pytest.mark.parametrize("degree, max_order, C", [(1, "auto", 1000.0), (3, 1, 300.0), (2, 2, 100.0)])
+def test_interior_point_route_finds_svcs_optimum(degree, max_order, C):
+    X, y = _task()
+    clf = OrcaSVC(degree=degree, max_order=max_order, C=C, tol=1e-4).fit(X, y)
+    summary = clf.model_.summary
+    assert summary["interior_point_steps"] > 0, "this fit should have needed the interior-point route"
+    assert clf.fit_status_ == 0 and summary["converged"] and summary["gap"] < 1e-4
+    model = json.loads(clf.model_.to_json())
+    assert model["training"]["interior_point_steps"] == summary["interior_point_steps"]
+    Z = scaled(model, X)
+    K = gram(model, Z, Z)
+    ref = SVC(kernel="precomputed", C=C, tol=1e-6, max_iter=-1).fit(K, y)
+    ours = clf.decision_function(X)
+    theirs = ref.decision_function(K)
+    # Two solutions to within the tolerances of the same strictly convex primal: equal labels
+    # wherever the decision is not near 0, decisions equal to the tolerance's scale.
+    clear = np.abs(theirs) > 1e-2
+    assert np.array_equal(ours[clear] > 0, theirs[clear] > 0)
+    np.testing.assert_allclose(ours, theirs, atol=2e-2, rtol=1e-2)
+    # The dual objective: ours at least as good as LIBSVM's (scikit-learn's), to rounding.
+    a = np.zeros(len(y))
+    a[ref.support_] = ref.dual_coef_.ravel()
+    f_ref = 0.5 * a @ K @ a - np.abs(a).sum()
+    assert summary["objective"] <= f_ref + 1e-7 * abs(f_ref)
+
+
+def test_small_c_stays_with_smo():
+    X, y = _task()
+    clf = OrcaSVC(degree=3, C=0.1).fit(X, y)
+    assert clf.model_.summary["interior_point_steps"] == 0
+
+
+def test_info_and_report_say_the_route_ran(orca, tmp_path):
+    X, y = _task()
+    clf = OrcaSVC(degree=1, C=1000.0).fit(X, y)
+    path = tmp_path / "m.json"
+    clf.save(path)
+    info = orca("info", "--model", path).stdout
+    steps = clf.model_.summary["interior_point_steps"]
+    assert "interior-point steps" in info and f" and {steps} interior-point steps, converged" in info
