@@ -18,6 +18,10 @@ void RowSource::compute_full_row(size_t i, double* out) const {
     compute_row(i, all, out);
 }
 
+bool RowSource::combine(std::span<const double> /*coef*/, double* /*out*/) const {
+    return false;
+}
+
 namespace {
 
 // Curvature used when K_ii + K_jj - 2 K_ij <= 0 (a non-strictly-convex pair), as LIBSVM does.
@@ -129,11 +133,24 @@ class Smo {
         }
     }
 
-    // G = Q alpha + p from scratch: one kernel row per non-zero alpha (most are cached), summed
-    // in index order. Gbar (the bounded variables' part) is rebuilt alike.
+    // G = Q alpha + p from scratch: through the source's combine when it has one (explicit
+    // features), else one kernel row per non-zero alpha (most are cached), summed in index order.
+    // Gbar (the bounded variables' part) is rebuilt alike.
     // Returns the largest change of a gradient entry (the drift it removes).
     double refresh_gradient() {
         std::vector<double> G(p_.begin(), p_.end()), Gbar(m_, 0.0);
+        std::vector<double> coef(m_), bound_coef(m_), K_coef(m_), K_bound(m_);
+        for (size_t l = 0; l < m_; ++l) {
+            coef[l] = y_[l] * alpha_[l];
+            bound_coef[l] = status_[l] == Bound::upper ? C_[l] * y_[l] : 0.0;
+        }
+        if (rows_.combine(coef, K_coef.data()) && rows_.combine(bound_coef, K_bound.data())) {
+            for (size_t t = 0; t < m_; ++t) {
+                G[t] += y_[t] * K_coef[t];
+                Gbar[t] = y_[t] * K_bound[t];
+            }
+            return replace_gradient(std::move(G), std::move(Gbar));
+        }
         for (size_t l = 0; l < m_; ++l) {
             if (alpha_[l] == 0.0) continue;
             const double* K = row(l, true);
@@ -145,6 +162,11 @@ class Smo {
                 if (bounded) Gbar[t] += y_[t] * C_[l] * y_[l] * K[t];
             }
         }
+        return replace_gradient(std::move(G), std::move(Gbar));
+    }
+
+    // Installs a gradient computed from scratch; returns its largest difference from the old one.
+    double replace_gradient(std::vector<double> G, std::vector<double> Gbar) {
         double drift = 0.0;
         for (size_t t = 0; t < m_; ++t) drift = std::max(drift, std::abs(G[t] - G_[t]));
         G_ = std::move(G);

@@ -22,6 +22,9 @@ class RowSource {
     virtual void compute_row(size_t i, std::span<const int> cols, double* out) const = 0;
     // out[l] = K(i, l) for every l; sources with a faster contiguous path override it.
     virtual void compute_full_row(size_t i, double* out) const;
+    // out[t] = sum_l coef[l] K(t, l) for every t, for sources that can do it without kernel rows
+    // (explicit features: O(m p)); false when the solver must sum rows itself.
+    virtual bool combine(std::span<const double> coef, double* out) const;
 };
 
 struct SolverOptions {

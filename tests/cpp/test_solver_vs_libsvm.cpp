@@ -242,9 +242,9 @@ std::pair<double, double> recomputed_violation(const std::vector<double>& G, con
 
 TEST(SolverCertificate, ReportedViolationAndDualityGapAreTheTrueOnes) {
     // An ill-conditioned kernel (degree 12, corners far above the mean diagonal) and a large C:
-    // a run that stops at its cap far from the optimum (2,000 iterations: below the SMO budget,
-    // so SMO alone); a longer one, which SMO alone did not finish in 20,000 iterations and the
-    // interior-point route does, to tolerance 1e-8; and a converging fit. Either way the
+    // runs that stop at their caps far from the optimum (a basis too large for the
+    // interior-point route: SMO alone); the same on one feature, which the route finishes to
+    // tolerance 1e-8 within a cap of 2,000 SMO iterations; and a converging fit. Either way the
     // reported violation and duality gap must be the ones recomputed here from the Gram matrix,
     // never a drifted incremental gradient's nor the interior-point method's own.
     const Dataset data = blobs(300, 3, 11u, 0.8);
@@ -256,15 +256,19 @@ TEST(SolverCertificate, ReportedViolationAndDualityGapAreTheTrueOnes) {
     const std::vector<double> p(m, -1.0);
     struct Run {
         int degree;
+        size_t dims;  // of the kernel: 3 (2,197 functions, SMO alone) or 1 (13, the interior-point route)
         double C, tol;
         long cap;
         StopReason expected;
     };
     for (const Run run :
-         {Run{12, 1000.0, 1e-8, 2000, StopReason::iteration_cap}, Run{12, 1000.0, 1e-8, 20000, StopReason::converged},
-          Run{6, 1.0, 1e-6, 0, StopReason::converged}}) {
-        SCOPED_TRACE("degree " + std::to_string(run.degree) + " cap " + std::to_string(run.cap));
-        const TensorKernel kernel(Basis(FamilySpec::make("jacobi", -0.5, 0.3), Measure::probability, {run.degree}));
+         {Run{12, 3, 1000.0, 1e-8, 2000, StopReason::iteration_cap},
+          Run{12, 3, 1000.0, 1e-8, 20000, StopReason::iteration_cap},
+          Run{12, 1, 1000.0, 1e-8, 2000, StopReason::converged}, Run{6, 1, 1.0, 1e-6, 0, StopReason::converged}}) {
+        SCOPED_TRACE("degree " + std::to_string(run.degree) + " dims " + std::to_string(run.dims) + " cap " +
+                     std::to_string(run.cap));
+        const TensorKernel kernel(
+            Basis(FamilySpec::make("jacobi", -0.5, 0.3), Measure::probability, std::vector<int>(run.dims, run.degree)));
         const auto G = kernel.gram(kernel.prepare(pts, m));
         const std::vector<double> upper(m, run.C);
         SolverOptions o;
@@ -277,10 +281,9 @@ TEST(SolverCertificate, ReportedViolationAndDualityGapAreTheTrueOnes) {
         EXPECT_NEAR(machine.solver.duality_gap, duality, 1e-7 * (1.0 + std::abs(duality)));
         EXPECT_EQ(machine.solver.converged, violation < run.tol);
         EXPECT_EQ(machine.solver.stop, run.expected);
-        if (run.cap == 20000) {
+        if (run.dims == 1) {
             EXPECT_GT(machine.solver.interior_point_steps, 0);
-        }
-        if (run.cap == 2000) {
+        } else {
             EXPECT_EQ(machine.solver.interior_point_steps, 0);
         }
         if (run.expected == StopReason::converged) {
@@ -358,6 +361,56 @@ TEST(InteriorPoint, LargeCOnASmallBasisReachesLibsvmsOptimum) {
         EXPECT_NEAR(ours.training_decision[t], g_ref, allowed) << "point " << t;
         if (std::abs(g_ref) > 1e-2) {
             EXPECT_EQ(ours.training_decision[t] > 0, g_ref > 0) << "point " << t;
+        }
+    }
+}
+
+TEST(SolverCertificate, RegressionReportsTheTrueViolation) {
+    // epsilon-SVR: the dual has 2m variables (alpha_t, alpha_t*) over the same kernel rows. A run
+    // stopped at its cap far from its tolerance and a converging one on an ill-conditioned kernel: the reported
+    // violation and duality gap are those recomputed from the 2m x 2m Gram matrix.
+    const size_t m = 200;
+    const std::vector<double> pts = test::uniform_points(m, 3, 7u);
+    std::vector<double> z(m);
+    for (size_t t = 0; t < m; ++t)
+        z[t] = std::sin(3.0 * pts[t * 3]) + pts[t * 3 + 1] * pts[t * 3 + 2] +
+               0.1 * std::cos(17.0 * static_cast<double>(t));
+    const double epsilon = 0.05;
+    struct Run {
+        int degree;
+        double C, tol;
+        long cap;
+        bool converges;
+    };
+    // (Measured: degree 4 at tol 1e-6 reaches SMO's 10-million cap with a violation of 6.6e-5,
+    // a low-rank dual; degree 10, 1,331 functions for 200 rows, converges in 1,715 iterations.)
+    for (const Run run : {Run{4, 1.0, 1e-6, 3000, false}, Run{10, 1000.0, 1e-8, 0, true}}) {
+        SCOPED_TRACE("degree " + std::to_string(run.degree) + " cap " + std::to_string(run.cap));
+        const TensorKernel kernel(
+            Basis(FamilySpec::make("jacobi", -0.5, 0.3), Measure::probability, std::vector<int>(3, run.degree)));
+        const auto G = kernel.gram(kernel.prepare(pts, m));
+        std::vector<double> G2(4 * m * m), y(2 * m), p(2 * m), upper(2 * m, run.C);
+        for (size_t t = 0; t < 2 * m; ++t)
+            for (size_t s = 0; s < 2 * m; ++s) G2[t * 2 * m + s] = G[(t % m) * m + s % m];
+        for (size_t t = 0; t < m; ++t) {
+            y[t] = 1.0;
+            y[t + m] = -1.0;
+            p[t] = epsilon - z[t];
+            p[t + m] = epsilon + z[t];
+        }
+        SolverOptions o;
+        o.tolerance = run.tol;
+        o.max_iterations = run.cap;
+        const Machine machine = train_regression_machine(kernel, pts, m, z, std::vector<double>(m, run.C), epsilon, o);
+        const auto [violation, duality] =
+            recomputed_violation(G2, y, upper, p, machine.solver.alpha, machine.solver.rho);
+        EXPECT_NEAR(machine.solver.gap, violation, 1e-9 * (1.0 + violation));
+        EXPECT_NEAR(machine.solver.duality_gap, duality, 1e-7 * (1.0 + std::abs(duality)));
+        EXPECT_EQ(machine.solver.converged, run.converges);
+        EXPECT_EQ(machine.solver.converged, violation < run.tol);
+        if (!run.converges) {
+            EXPECT_EQ(machine.solver.stop, StopReason::iteration_cap);
+            EXPECT_GT(violation, 10.0 * run.tol);
         }
     }
 }
