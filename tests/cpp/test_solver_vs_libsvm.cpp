@@ -150,6 +150,14 @@ Dataset blobs(size_t m, size_t d, unsigned seed, double separation) {
     return ds;
 }
 
+// The data's points scaled to [-1, 1] per feature, as training scales them.
+std::vector<double> minmax_scaled(const Dataset& data) {
+    const Scaler scaler = Scaler::fit(data.X, data.rows, data.cols, ScalerKind::minmax, data.feature_names);
+    std::vector<double> pts = data.X;
+    (void)scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, data.source);
+    return pts;
+}
+
 }  // namespace
 
 TEST(SolverVsLibsvm, DoubleSpiralLegendre) {
@@ -249,9 +257,7 @@ TEST(SolverCertificate, ReportedViolationAndDualityGapAreTheTrueOnes) {
     // never a drifted incremental gradient's nor the interior-point method's own.
     const Dataset data = blobs(300, 3, 11u, 0.8);
     const BinaryLabels labels = encode_binary_labels(data.target, "blobs");
-    const Scaler scaler = Scaler::fit(data.X, data.rows, data.cols, ScalerKind::minmax, data.feature_names);
-    std::vector<double> pts = data.X;
-    (void)scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, "blobs");
+    const std::vector<double> pts = minmax_scaled(data);
     const size_t m = data.rows;
     const std::vector<double> p(m, -1.0);
     struct Run {
@@ -325,9 +331,7 @@ TEST(InteriorPoint, LargeCOnASmallBasisReachesLibsvmsOptimum) {
     // and its optimum is LIBSVM's on the same Gram matrix.
     const Dataset data = blobs(400, 5, 23u, 0.3);
     const BinaryLabels labels = encode_binary_labels(data.target, "blobs");
-    const Scaler scaler = Scaler::fit(data.X, data.rows, data.cols, ScalerKind::minmax, data.feature_names);
-    std::vector<double> pts = data.X;
-    (void)scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, "blobs");
+    const std::vector<double> pts = minmax_scaled(data);
     const size_t m = data.rows;
     const TensorKernel kernel(Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(5, 3), 1));
     const auto G = kernel.gram(kernel.prepare(pts, m));
