@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "csv_output.hpp"
 #include "orca/atomic_file.hpp"
+#include "orca/data_score.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
 #include "orca/probability.hpp"
@@ -37,19 +38,9 @@ void run_predict(const PredictArgs& a) {
     const auto values = machine_decisions(model, points, data.rows);
     std::ostringstream out;
     out.precision(17);
-    size_t correct = 0, known = 0;
-    double squared_error = 0.0;
     if (model.task == Task::regression) {
         out << "prediction\n";
-        for (size_t r = 0; r < data.rows; ++r) {
-            out << values[r] << "\n";
-            double z = 0.0;
-            char* end = nullptr;
-            if (!data.target.empty() && (z = std::strtod(data.target[r].c_str(), &end), *end == '\0')) {
-                ++known;
-                squared_error += (z - values[r]) * (z - values[r]);
-            }
-        }
+        for (size_t r = 0; r < data.rows; ++r) out << values[r] << "\n";
     } else {
         const ClassPrediction predicted = predict_classes(model, values, data.rows);
         const size_t k = model.classes.size(), columns = model.is_multiclass() ? k : 1;
@@ -70,11 +61,6 @@ void run_predict(const PredictArgs& a) {
             if (proba)
                 for (size_t c = 0; c < k; ++c) out << "," << probabilities[r * k + c];
             out << "\n";
-            if (!data.target.empty() &&
-                std::find(model.classes.begin(), model.classes.end(), data.target[r]) != model.classes.end()) {
-                ++known;
-                if (data.target[r] == label) ++correct;
-            }
         }
     }
     if (a.output.empty())
@@ -85,12 +71,12 @@ void run_predict(const PredictArgs& a) {
         if (clipped > 0)
             fmt::print(stderr, "{} of {} row(s) had values outside the training range and were clipped to it\n",
                        clipped, data.rows);
-        if (known > 0 && model.task == Task::regression)
-            fmt::print(stderr, "root mean squared error on the {} row(s) with a known target: {:.6g}\n", known,
-                       std::sqrt(squared_error / static_cast<double>(known)));
-        else if (known > 0)
-            fmt::print(stderr, "accuracy on the {} row(s) with a known label: {:.4f}\n", known,
-                       static_cast<double>(correct) / static_cast<double>(known));
+        const DataScore score = data.target.empty() ? DataScore{} : score_on_data(model, values, data.target);
+        if (score.scored > 0 && model.task == Task::regression)
+            fmt::print(stderr, "root mean squared error on the {} row(s) with a known target: {:.6g}\n", score.scored,
+                       score.rmse);
+        else if (score.scored > 0)
+            fmt::print(stderr, "accuracy on the {} row(s) with a known label: {:.4f}\n", score.scored, score.accuracy);
         if (!a.output.empty()) fmt::print(stderr, "predictions for {} row(s) written to {}\n", data.rows, a.output);
     }
 }

@@ -6,6 +6,7 @@
 
 #include "diagnostics_html.hpp"
 #include "html_parts.hpp"
+#include "orca/data_score.hpp"
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
 #include "orca/html_report.hpp"
@@ -32,39 +33,17 @@ std::vector<CardLine> data_lines(const Model& model, const Dataset& data) {
                                                      clipped, data.rows)});
     if (data.target.empty()) return lines;
     const auto values = machine_decisions(model, points, data.rows);
-    size_t known = 0, correct = 0;
+    const DataScore score = score_on_data(model, values, data.target);
+    if (score.scored == 0) return lines;
     if (model.task == Task::regression) {
-        std::vector<double> z, g;
-        for (size_t r = 0; r < data.rows; ++r) {
-            char* end = nullptr;
-            const double v = std::strtod(data.target[r].c_str(), &end);
-            if (end == data.target[r].c_str() || *end != '\0' || !std::isfinite(v)) continue;
-            z.push_back(v);
-            g.push_back(values[r]);
-        }
-        if (z.empty()) return lines;
-        double mean = 0.0, sse = 0.0, sst = 0.0;
-        for (double v : z) mean += v / static_cast<double>(z.size());
-        for (size_t i = 0; i < z.size(); ++i) {
-            sse += (z[i] - g[i]) * (z[i] - g[i]);
-            sst += (z[i] - mean) * (z[i] - mean);
-        }
         lines.push_back(
-            {"R^2 on the data", sst > 0 ? fmt::format("{:.4f}", 1.0 - sse / sst) : "undefined (constant target)"});
-        lines.push_back({"RMSE on the data", fmt::format("{:.6g} ({} rows with a numeric target)",
-                                                         std::sqrt(sse / static_cast<double>(z.size())), z.size())});
-        return lines;
+            {"R^2 on the data", score.r2 ? fmt::format("{:.4f}", *score.r2) : "undefined (constant target)"});
+        lines.push_back(
+            {"RMSE on the data", fmt::format("{:.6g} ({} rows with a numeric target)", score.rmse, score.scored)});
+    } else {
+        lines.push_back({"accuracy on the data", fmt::format("{:.4f} ({} of {} rows with a known label)",
+                                                             score.accuracy, score.correct, score.scored)});
     }
-    const ClassPrediction predicted = predict_classes(model, values, data.rows);
-    for (size_t r = 0; r < data.rows; ++r)
-        if (std::find(model.classes.begin(), model.classes.end(), data.target[r]) != model.classes.end()) {
-            ++known;
-            if (data.target[r] == model.classes[predicted.label[r]]) ++correct;
-        }
-    if (known > 0)
-        lines.push_back({"accuracy on the data",
-                         fmt::format("{:.4f} ({} of {} rows with a known label)",
-                                     static_cast<double>(correct) / static_cast<double>(known), correct, known)});
     return lines;
 }
 

@@ -6,6 +6,7 @@
 #include <numbers>
 #include <thread>
 
+#include "orca/data_score.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
 #include "orca/spiral.hpp"
@@ -253,4 +254,32 @@ TEST(Spiral, IsDeterministicAndMatchesTheSpec) {
         EXPECT_DOUBLE_EQ(c.X[2 * k + 1], -c.X[2 * (k + 150) + 1]);
     }
     EXPECT_NEAR(std::hypot(c.X[0], c.X[1]), std::numbers::pi / 2, 1e-12);
+}
+
+TEST(DataScore, CountsWhatTheDecisionFunctionSays) {
+    // Accuracy by the decision's label row by row, over the rows whose label is a class; RMSE and
+    // R^2 by their definitions over the rows with a finite numeric target.
+    const Dataset data = make_double_spiral();
+    const Model model = Model::train(data, legendre(6, 1.0));
+    const auto points = model.scaled_rows(data.X, data.rows, OutOfRange::clip, "spiral");
+    const auto values = machine_decisions(model, points, data.rows);
+    std::vector<std::string> target = data.target;
+    target[0] = "not a class";  // left out
+    size_t correct = 0;
+    for (size_t r = 1; r < data.rows; ++r) correct += model.label_for(values[r]) == target[r];
+    const DataScore score = score_on_data(model, values, target);
+    EXPECT_EQ(score.scored, data.rows - 1);
+    EXPECT_EQ(score.correct, correct);
+    EXPECT_DOUBLE_EQ(score.accuracy, static_cast<double>(correct) / static_cast<double>(data.rows - 1));
+
+    Model regression = model;
+    regression.task = Task::regression;
+    const std::vector<double> g{1.0, 2.0, 4.0, 0.5};
+    const std::vector<std::string> z{"1.5", "", "3", "nan"};  // the empty and the NaN target are left out
+    const DataScore fit = score_on_data(regression, g, z);
+    EXPECT_EQ(fit.scored, 2u);
+    EXPECT_DOUBLE_EQ(fit.rmse, std::sqrt((0.25 + 1.0) / 2.0));
+    ASSERT_TRUE(fit.r2.has_value());
+    EXPECT_DOUBLE_EQ(*fit.r2, 1.0 - 1.25 / (0.75 * 0.75 * 2.0));
+    EXPECT_FALSE(score_on_data(regression, g, {"2", "x", "2", "y"}).r2.has_value());  // constant target
 }
