@@ -1,9 +1,6 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <cmath>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <sstream>

@@ -1,8 +1,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
 
 #include "diagnostics_html.hpp"
 #include "html_parts.hpp"
