@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <map>
 
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
@@ -14,25 +13,6 @@
 #include "orca/multiclass.hpp"
 
 namespace orca::cli {
-namespace {
-
-int parse_degree_value(const std::string& text, const std::string& what) {
-    size_t used = 0;
-    int value = -1;
-    try {
-        value = std::stoi(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != text.size() || text.empty()) throw ParameterError("--degree: '" + text + "' is not an integer" + what);
-    if (value < 0) throw ParameterError("--degree must be >= 0, got " + text + what);
-    if (value > kMaxDegree)
-        throw ParameterError("--degree " + text + " is too large (at most " + std::to_string(kMaxDegree) + ")" + what);
-    return value;
-}
-
-}  // namespace
-
 std::vector<std::string> split_list(const std::string& text) {
     std::vector<std::string> parts;
     size_t start = 0;
@@ -105,35 +85,6 @@ std::vector<double> parse_double_list(const std::string& text, const std::string
     }
     if (out.empty()) throw ParameterError(option + " needs at least one value");
     return out;
-}
-
-std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<std::string>& names) {
-    int fallback = -1;
-    std::map<std::string, int> named;
-    for (const auto& part : split_list(spec)) {
-        const auto eq = part.find('=');
-        if (eq == std::string::npos) {
-            if (fallback >= 0) throw ParameterError("--degree: more than one default degree in '" + spec + "'");
-            fallback = parse_degree_value(part, "");
-            continue;
-        }
-        const std::string name = part.substr(0, eq);
-        if (std::find(names.begin(), names.end(), name) == names.end())
-            throw ParameterError("--degree: no feature named '" + name + "'");
-        named[name] = parse_degree_value(part.substr(eq + 1), " (feature '" + name + "')");
-    }
-    std::vector<int> degrees;
-    for (const auto& name : names) {
-        auto it = named.find(name);
-        if (it != named.end())
-            degrees.push_back(it->second);
-        else if (fallback >= 0)
-            degrees.push_back(fallback);
-        else
-            throw ParameterError("--degree: no degree for feature '" + name + "' (give a default, e.g. --degree 8," +
-                                 name + "=4)");
-    }
-    return degrees;
 }
 
 Dataset read_for_model(const Model& model, const std::string& path, const std::string& format) {

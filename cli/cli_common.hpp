@@ -1,6 +1,6 @@
 #pragma once
-// Helpers shared by the subcommands: option parsing that needs the data, progress lines,
-// and the text a user reads about a model.
+// Helpers shared by the subcommands: list options of the grids, reading data for a model, output
+// checks, and the text a user reads about a model.
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -8,10 +8,6 @@
 #include "orca/model.hpp"
 
 namespace orca::cli {
-
-// "8" (every feature), "age=4,epss=6" (each named feature), or "8,age=4" (default + overrides).
-// Throws ParameterError naming unknown or unassigned features.
-std::vector<int> parse_degree_spec(const std::string& spec, const std::vector<std::string>& names);
 
 // Splits "a,b,c" into its non-empty parts.
 std::vector<std::string> split_list(const std::string& text);

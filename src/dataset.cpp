@@ -58,13 +58,6 @@ std::string read_text_file(const std::string& path) {
     return ss.str();
 }
 
-DataFormat parse_data_format(const std::string& name) {
-    if (name == "auto") return DataFormat::automatic;
-    if (name == "csv") return DataFormat::csv;
-    if (name == "libsvm") return DataFormat::libsvm;
-    throw ParameterError("unknown data format '" + name + "' (expected auto, csv or libsvm)");
-}
-
 Dataset read_dataset(const std::string& path, const ReadOptions& options) {
     const std::string text = read_text_file(path);
     DataFormat format = options.format;

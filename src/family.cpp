@@ -46,44 +46,6 @@ double jacobi_mass(double al, double be) {
 
 }  // namespace
 
-std::string to_string(FamilyKind kind) {
-    switch (kind) {
-        case FamilyKind::legendre:
-            return "legendre";
-        case FamilyKind::chebyshev1:
-            return "chebyshev1";
-        case FamilyKind::chebyshev2:
-            return "chebyshev2";
-        case FamilyKind::gegenbauer:
-            return "gegenbauer";
-        case FamilyKind::jacobi:
-            return "jacobi";
-        case FamilyKind::hermite:
-            return "hermite";
-    }
-    return "unknown";
-}
-
-FamilyKind parse_family_kind(const std::string& name) {
-    for (auto k : {FamilyKind::legendre, FamilyKind::chebyshev1, FamilyKind::chebyshev2, FamilyKind::gegenbauer,
-                   FamilyKind::jacobi, FamilyKind::hermite}) {
-        if (to_string(k) == name) return k;
-    }
-    throw ParameterError("unknown family '" + name +
-                         "' (expected legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or "
-                         "hermite)");
-}
-
-std::string to_string(Measure measure) {
-    return measure == Measure::probability ? "probability" : "lebesgue";
-}
-
-Measure parse_measure(const std::string& name) {
-    if (name == "probability") return Measure::probability;
-    if (name == "lebesgue") return Measure::lebesgue;
-    throw ParameterError("unknown measure '" + name + "' (expected probability or lebesgue)");
-}
-
 FamilySpec FamilySpec::make(const std::string& name, double alpha, double beta, double lambda) {
     FamilySpec spec;
     spec.kind = parse_family_kind(name);

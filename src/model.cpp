@@ -9,6 +9,7 @@
 #include "model_training.hpp"
 #include "orca/errors.hpp"
 #include "orca/prediction.hpp"
+#include "orca/settings.hpp"
 #include "orca/system_memory.hpp"
 #include "training/interior_point.hpp"
 
@@ -41,16 +42,6 @@ std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
 }
 
 }  // namespace
-
-std::string to_string(Task t) {
-    return t == Task::regression ? "regression" : "classification";
-}
-
-Task parse_task(const std::string& name) {
-    if (name == "classification") return Task::classification;
-    if (name == "regression") return Task::regression;
-    throw ParameterError("task must be 'classification' or 'regression', got '" + name + "'");
-}
 
 Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
                       double C, const SolverOptions& options) {
@@ -299,13 +290,12 @@ std::vector<double> class_multipliers(const std::vector<std::string>& classes, c
         for (size_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
     }
     for (const auto& [name, value] : options.class_weight) {
-        if (!(value > 0.0) || !std::isfinite(value))
-            throw ParameterError("class weight of '" + name + "' must be a finite number > 0");
         const auto it = std::find(classes.begin(), classes.end(), name);
         if (it == classes.end()) {
             std::string list;
             for (const auto& c : classes) list += (list.empty() ? "'" : ", '") + c + "'";
-            throw ParameterError("class weight for '" + name + "', which is not a class of the target (" + list + ")");
+            throw ParameterError("class_weight names '" + name + "', which is not a class of the target (" + list +
+                                 ")");
         }
         w[static_cast<size_t>(it - classes.begin())] = value;
     }
@@ -384,8 +374,6 @@ std::string basis_size_warning(const Model& model) {
 namespace detail {
 
 Model shared_settings(const Dataset& data, const TrainOptions& options) {
-    if (!(options.C > 0.0) || !std::isfinite(options.C))
-        throw ParameterError("C must be a finite number > 0, got " + std::to_string(options.C));
     Model model;
     model.task = options.task;
     model.sample_weighted = !data.weights.empty();
@@ -435,6 +423,7 @@ void store_machine(Model& model, const Machine& machine, std::span<const double>
 Model Model::train(const Dataset& all, const TrainOptions& options) {
     if (all.rows == 0) throw DataError(all.source + ": no data rows");
     if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
+    validate(options);
     const Dataset data = weighted_rows(all);
     Model model = detail::shared_settings(data, options);
     std::vector<double> points = data.X;
@@ -443,9 +432,6 @@ Model Model::train(const Dataset& all, const TrainOptions& options) {
     const auto sample_weight = [&](size_t t) { return data.weights.empty() ? 1.0 : data.weights[t]; };
 
     if (options.task == Task::regression) {
-        if (!options.class_weight.empty() || options.balanced)
-            throw ParameterError("class weights apply to classification, not regression");
-        if (options.probability) throw ParameterError("probability estimates apply to classification, not regression");
         std::vector<double> z(data.rows), upper(data.rows);
         for (size_t t = 0; t < data.rows; ++t) {
             z[t] = parse_target_value(data.target[t], data, t);
@@ -492,8 +478,6 @@ Model Model::train(const Dataset& all, const TrainOptions& options) {
     model.class_weights = class_multipliers(model.classes, label, options);
     std::vector<double> upper(data.rows);
     for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * model.class_weights[label[t]] * sample_weight(t);
-    if (options.probability && (options.probability_folds < 2))
-        throw ParameterError("probability estimates need at least 2 folds");
     detail::train_classifier(model, kernel, points, label, upper, options);
     return model;
 }

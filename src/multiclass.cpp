@@ -9,16 +9,6 @@
 
 namespace orca {
 
-std::string to_string(MultiClass s) {
-    return s == MultiClass::ovr ? "ovr" : "ovo";
-}
-
-MultiClass parse_multi_class(const std::string& name) {
-    if (name == "ovo") return MultiClass::ovo;
-    if (name == "ovr") return MultiClass::ovr;
-    throw ParameterError("multi-class strategy must be 'ovo' (one-vs-one) or 'ovr' (one-vs-rest), got '" + name + "'");
-}
-
 bool Model::has_probability() const {
     if (task != Task::classification) return false;
     if (!is_multiclass()) return sigmoid.has_value();

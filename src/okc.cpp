@@ -92,25 +92,6 @@ void derive_report(OkcReport& r, const RawOkc& raw) {
     r.coefficients = raw.coefficients;
 }
 
-std::string to_string(OkcMethod m) {
-    switch (m) {
-        case OkcMethod::automatic:
-            return "auto";
-        case OkcMethod::enumeration:
-            return "enumeration";
-        case OkcMethod::pairs:
-            return "pairs";
-    }
-    return "auto";
-}
-
-OkcMethod parse_okc_method(const std::string& name) {
-    if (name == "auto") return OkcMethod::automatic;
-    if (name == "enumeration" || name == "enumerate") return OkcMethod::enumeration;
-    if (name == "pairs") return OkcMethod::pairs;
-    throw ParameterError("unknown analysis method '" + name + "' (expected auto, enumeration or pairs)");
-}
-
 OkcCost estimate_okc_cost(const Expansion& e) {
     const double m = static_cast<double>(e.count());
     OkcCost c;

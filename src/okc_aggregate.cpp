@@ -8,10 +8,6 @@
 
 namespace orca {
 
-std::string to_string(OkcAggregation a) {
-    return a == OkcAggregation::mean ? "mean" : "energy-weighted";
-}
-
 OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregation how, size_t top_subsets) {
     if (reports.empty()) throw ParameterError("nothing to aggregate: no reports");
     const OkcReport& first = reports.front();

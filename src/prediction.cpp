@@ -70,17 +70,6 @@ std::vector<double> by_coefficients(const Model& m, std::span<const double> poin
 
 }  // namespace
 
-std::string to_string(PredictMethod m) {
-    switch (m) {
-        case PredictMethod::support_vectors:
-            return "support-vectors";
-        case PredictMethod::coefficients:
-            return "coefficients";
-        default:
-            return "auto";
-    }
-}
-
 PredictionCost estimate_prediction_cost(const Model& m, size_t rows) {
     const Basis basis = m.basis();
     const auto nsv = static_cast<double>(m.support_count()), r = static_cast<double>(rows);

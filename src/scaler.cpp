@@ -8,22 +8,6 @@
 
 namespace orca {
 
-std::string to_string(ScalerKind kind) {
-    return kind == ScalerKind::minmax ? "minmax" : "standardize";
-}
-
-ScalerKind parse_scaler_kind(const std::string& name) {
-    if (name == "minmax") return ScalerKind::minmax;
-    if (name == "standardize") return ScalerKind::standardize;
-    throw ParameterError("unknown scaler '" + name + "' (expected minmax or standardize)");
-}
-
-OutOfRange parse_out_of_range(const std::string& name) {
-    if (name == "clip") return OutOfRange::clip;
-    if (name == "error") return OutOfRange::error;
-    throw ParameterError("unknown out_of_range policy '" + name + "' (expected clip or error)");
-}
-
 Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
                    const std::vector<std::string>& names) {
     if (rows == 0) throw DataError("cannot fit the scaler: no data rows");

@@ -407,24 +407,6 @@ class Smo {
 
 }  // namespace
 
-std::string to_string(StopReason r) {
-    switch (r) {
-        case StopReason::converged:
-            return "converged";
-        case StopReason::iteration_cap:
-            return "iteration cap";
-        case StopReason::precision:
-            return "precision";
-    }
-    return "converged";
-}
-
-StopReason parse_stop_reason(const std::string& name) {
-    for (auto r : {StopReason::converged, StopReason::iteration_cap, StopReason::precision})
-        if (to_string(r) == name) return r;
-    throw ParameterError("unknown stop reason '" + name + "' (expected converged, iteration cap or precision)");
-}
-
 long iteration_cap(const SolverOptions& options, size_t m) {
     return options.max_iterations > 0 ? options.max_iterations
                                       : std::max<long>(10'000'000L, 100L * static_cast<long>(m));

@@ -1,9 +1,12 @@
 #pragma once
 // A table of numeric features (row-major) with optional raw target labels, and its readers.
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "orca/names.hpp"
 
 namespace orca {
 
@@ -20,7 +23,15 @@ struct Dataset {
 };
 
 enum class DataFormat { automatic, csv, libsvm };
-[[nodiscard]] DataFormat parse_data_format(const std::string& name);  // throws ParameterError
+template <>
+struct EnumNames<DataFormat> {
+    static constexpr std::string_view setting = "format";
+    static constexpr std::array<Named<DataFormat>, 3> names{
+        {{DataFormat::automatic, "auto"}, {DataFormat::csv, "csv"}, {DataFormat::libsvm, "libsvm"}}};
+};
+[[nodiscard]] inline DataFormat parse_data_format(const std::string& name) {
+    return parse_name<DataFormat>(name);
+}
 
 struct ReadOptions {
     DataFormat format = DataFormat::automatic;  // automatic: .svm/.libsvm/.txt -> libsvm

@@ -2,6 +2,7 @@
 // Structural diagnostics across settings (math spec §7): cross-validated accuracy with the OKC
 // profile of each setting, stability of the indices over resamples, the Occam tie-break among
 // equally accurate settings, and the overfitting signal.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -69,6 +70,12 @@ void flag_overfitting(SweepResult& result);
 
 // --- stability --------------------------------------------------------------------------
 enum class Resampling { bootstrap, cv };
+template <>
+struct EnumNames<Resampling> {
+    static constexpr std::string_view setting = "resampling";
+    static constexpr std::array<Named<Resampling>, 2> names{
+        {{Resampling::bootstrap, "bootstrap"}, {Resampling::cv, "cv"}}};
+};
 
 inline constexpr size_t kMaxResamples = 100000;
 

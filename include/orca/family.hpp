@@ -5,10 +5,13 @@
 // by the recurrence  x p_k = a_{k+1} p_{k+1} + b_k p_k + a_k p_{k-1}  and the constant p_0.
 // Holding the family as that table keeps the kernel's hot loop monomorphic: one code path
 // evaluates every family, with no virtual call per element.
+#include <array>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "orca/names.hpp"
 
 namespace orca {
 
@@ -17,6 +20,23 @@ enum class FamilyKind { legendre, chebyshev1, chebyshev2, gegenbauer, jacobi, he
 // How the weight is normalised. probability: mu = w / int w, so p_0 == 1 (project default).
 // lebesgue: mu = w itself, so p_0 = 1 / sqrt(int w) (the textbook orthonormal family).
 enum class Measure { probability, lebesgue };
+
+template <>
+struct EnumNames<FamilyKind> {
+    static constexpr std::string_view setting = "family";
+    static constexpr std::array<Named<FamilyKind>, 6> names{{{FamilyKind::legendre, "legendre"},
+                                                             {FamilyKind::chebyshev1, "chebyshev1"},
+                                                             {FamilyKind::chebyshev2, "chebyshev2"},
+                                                             {FamilyKind::gegenbauer, "gegenbauer"},
+                                                             {FamilyKind::jacobi, "jacobi"},
+                                                             {FamilyKind::hermite, "hermite"}}};
+};
+template <>
+struct EnumNames<Measure> {
+    static constexpr std::string_view setting = "measure";
+    static constexpr std::array<Named<Measure>, 2> names{
+        {{Measure::probability, "probability"}, {Measure::lebesgue, "lebesgue"}}};
+};
 
 struct FamilySpec {
     FamilyKind kind = FamilyKind::legendre;
@@ -33,10 +53,18 @@ struct FamilySpec {
     [[nodiscard]] bool is_bounded() const { return kind != FamilyKind::hermite; }
 };
 
-[[nodiscard]] std::string to_string(FamilyKind kind);
-[[nodiscard]] FamilyKind parse_family_kind(const std::string& name);  // throws ParameterError
-[[nodiscard]] std::string to_string(Measure measure);
-[[nodiscard]] Measure parse_measure(const std::string& name);  // throws ParameterError
+[[nodiscard]] inline std::string to_string(FamilyKind kind) {
+    return std::string(name_of(kind));
+}
+[[nodiscard]] inline FamilyKind parse_family_kind(const std::string& name) {
+    return parse_name<FamilyKind>(name);
+}
+[[nodiscard]] inline std::string to_string(Measure measure) {
+    return std::string(name_of(measure));
+}
+[[nodiscard]] inline Measure parse_measure(const std::string& name) {
+    return parse_name<Measure>(name);
+}
 
 // Recurrence table of an orthonormal family up to degree max_degree + 1 (the Christoffel–
 // Darboux formula needs p_{n+1} and a_{n+1}).

@@ -2,6 +2,7 @@
 // A trained model: scaler + basis + one machine (support vectors, a_i, b) for two-class
 // classification and epsilon-SVR, or several two-class machines (one-vs-one or one-vs-rest) for
 // more classes; and training itself.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -14,6 +15,7 @@
 #include "orca/basis.hpp"
 #include "orca/dataset.hpp"
 #include "orca/kernel.hpp"
+#include "orca/names.hpp"
 #include "orca/scaler.hpp"
 #include "orca/solver.hpp"
 
@@ -23,19 +25,39 @@ enum class Task { classification, regression };
 
 // The most classes a classifier takes (one-vs-one trains k(k-1)/2 machines).
 inline constexpr size_t kMaxClasses = 1000;
-[[nodiscard]] std::string to_string(Task t);
-[[nodiscard]] Task parse_task(const std::string& name);  // throws ParameterError
+template <>
+struct EnumNames<Task> {
+    static constexpr std::string_view setting = "task";
+    static constexpr std::array<Named<Task>, 2> names{
+        {{Task::classification, "classification"}, {Task::regression, "regression"}}};
+};
+[[nodiscard]] inline std::string to_string(Task t) {
+    return std::string(name_of(t));
+}
+[[nodiscard]] inline Task parse_task(const std::string& name) {
+    return parse_name<Task>(name);
+}
 
 // How more than two classes are split into two-class machines.
 enum class MultiClass { ovo, ovr };
-[[nodiscard]] std::string to_string(MultiClass s);
-[[nodiscard]] MultiClass parse_multi_class(const std::string& name);  // throws ParameterError
+template <>
+struct EnumNames<MultiClass> {
+    static constexpr std::string_view setting = "multi_class";
+    static constexpr std::array<Named<MultiClass>, 2> names{{{MultiClass::ovo, "ovo"}, {MultiClass::ovr, "ovr"}}};
+};
+[[nodiscard]] inline std::string to_string(MultiClass s) {
+    return std::string(name_of(s));
+}
+[[nodiscard]] inline MultiClass parse_multi_class(const std::string& name) {
+    return parse_name<MultiClass>(name);
+}
 
 // Platt's sigmoid: P(classes[1] | g) = 1 / (1 + exp(A g + B)).
 struct Sigmoid {
     double A = 0.0, B = 0.0;
 };
 
+// Defaults are the settings table's (settings.hpp; a test holds them equal).
 struct TrainOptions {
     Task task = Task::classification;
     double epsilon = 0.1;  // regression: half-width of the insensitive tube (>= 0)
@@ -48,10 +70,10 @@ struct TrainOptions {
     FamilySpec family;
     Measure measure = Measure::probability;
     // One entry: the same degree for every feature; otherwise one per feature.
-    std::vector<int> degrees{8};
+    std::vector<int> degrees{kDefaultDegree};
     // Interaction order Q: keep the basis functions of at most Q active features (0: all;
     // kAutoMaxOrder: by the number of features, see resolve_max_order).
-    int max_order = 0;
+    int max_order = kAutoMaxOrder;
     // Total degree N: keep the basis functions with sum_j k_j <= N (0: no cap).
     int max_total_degree = 0;
     double C = 1.0;

@@ -4,17 +4,31 @@
 // feature subset. Computed exactly by one of two algorithms (math spec §5):
 //   enumeration: every coefficient, O(#SV prod_j (n_j + 1)), streamed in bounded memory;
 //   pairs: sums over support-vector pairs, O(#SV^2 d^3 n^2), no coefficient ever formed.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "orca/expansion.hpp"
+#include "orca/names.hpp"
 
 namespace orca {
 
 enum class OkcMethod { automatic, enumeration, pairs };
-[[nodiscard]] std::string to_string(OkcMethod m);
-[[nodiscard]] OkcMethod parse_okc_method(const std::string& name);  // throws ParameterError
+template <>
+struct EnumNames<OkcMethod> {
+    static constexpr std::string_view setting = "method";
+    static constexpr std::array<Named<OkcMethod>, 4> names{{{OkcMethod::automatic, "auto"},
+                                                            {OkcMethod::enumeration, "enumeration"},
+                                                            {OkcMethod::enumeration, "enumerate", true},
+                                                            {OkcMethod::pairs, "pairs"}}};
+};
+[[nodiscard]] inline std::string to_string(OkcMethod m) {
+    return std::string(name_of(m));
+}
+[[nodiscard]] inline OkcMethod parse_okc_method(const std::string& name) {
+    return parse_name<OkcMethod>(name);
+}
 
 struct OkcOptions {
     OkcMethod method = OkcMethod::automatic;
@@ -82,7 +96,15 @@ struct OkcCost {
 // listed for |u| <= 2 (exact from OKC_i and OKC_ij); no coefficients are listed. energy is the
 // sum (energy_weighted) or the mean (mean) of the machines' energies.
 enum class OkcAggregation { energy_weighted, mean };
-[[nodiscard]] std::string to_string(OkcAggregation a);
+template <>
+struct EnumNames<OkcAggregation> {
+    static constexpr std::string_view setting = "aggregation";
+    static constexpr std::array<Named<OkcAggregation>, 2> names{
+        {{OkcAggregation::energy_weighted, "energy-weighted"}, {OkcAggregation::mean, "mean"}}};
+};
+[[nodiscard]] inline std::string to_string(OkcAggregation a) {
+    return std::string(name_of(a));
+}
 [[nodiscard]] OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregation how,
                                           size_t top_subsets = 10);
 

@@ -7,17 +7,28 @@
 // The second wins when the basis is small next to #SV d n (few features, low degrees, many
 // support vectors) and enough rows share the cost of forming c; `automatic` picks by an
 // estimate of the work of each (measured in bench/bench_predict).
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "orca/model.hpp"
+#include "orca/names.hpp"
 
 namespace orca {
 
 enum class PredictMethod { automatic, support_vectors, coefficients };
-[[nodiscard]] std::string to_string(PredictMethod m);
+template <>
+struct EnumNames<PredictMethod> {
+    static constexpr std::string_view setting = "method";
+    static constexpr std::array<Named<PredictMethod>, 3> names{{{PredictMethod::automatic, "auto"},
+                                                                {PredictMethod::support_vectors, "support-vectors"},
+                                                                {PredictMethod::coefficients, "coefficients"}}};
+};
+[[nodiscard]] inline std::string to_string(PredictMethod m) {
+    return std::string(name_of(m));
+}
 
 struct PredictionCost {
     double support_vectors = 0.0;  // estimated flops for all rows

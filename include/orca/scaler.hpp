@@ -1,19 +1,39 @@
 #pragma once
 // Maps raw features to the family's domain: min-max to [-1, 1] for bounded families,
 // standardisation (zero mean, unit variance) for Hermite. Fitted on training data only.
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "orca/names.hpp"
 
 namespace orca {
 
 enum class ScalerKind { minmax, standardize };
 enum class OutOfRange { clip, error };
 
-[[nodiscard]] std::string to_string(ScalerKind kind);
-[[nodiscard]] ScalerKind parse_scaler_kind(const std::string& name);
-[[nodiscard]] OutOfRange parse_out_of_range(const std::string& name);
+template <>
+struct EnumNames<ScalerKind> {
+    static constexpr std::string_view setting = "scaler";
+    static constexpr std::array<Named<ScalerKind>, 2> names{
+        {{ScalerKind::minmax, "minmax"}, {ScalerKind::standardize, "standardize"}}};
+};
+template <>
+struct EnumNames<OutOfRange> {
+    static constexpr std::string_view setting = "out_of_range";
+    static constexpr std::array<Named<OutOfRange>, 2> names{{{OutOfRange::clip, "clip"}, {OutOfRange::error, "error"}}};
+};
+[[nodiscard]] inline std::string to_string(ScalerKind kind) {
+    return std::string(name_of(kind));
+}
+[[nodiscard]] inline ScalerKind parse_scaler_kind(const std::string& name) {
+    return parse_name<ScalerKind>(name);
+}
+[[nodiscard]] inline OutOfRange parse_out_of_range(const std::string& name) {
+    return parse_name<OutOfRange>(name);
+}
 
 struct Scaler {
     ScalerKind kind = ScalerKind::minmax;

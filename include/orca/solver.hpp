@@ -4,11 +4,14 @@
 //   subject to 0 <= alpha_t <= C_t,  sum_t y_t alpha_t = 0.
 // C-SVC is p = -1. Working pairs by second-order selection (Fan, Chen & Lin, JMLR 2005),
 // shrinking with gradient reconstruction, and an LRU cache of kernel rows.
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "orca/names.hpp"
 
 namespace orca {
 
@@ -45,8 +48,19 @@ struct SolverOptions {
 // reached first; or fresh gradients kept disagreeing with the incremental one by more than the
 // tolerance (the tolerance is below what double precision can certify for this kernel and C).
 enum class StopReason { converged, iteration_cap, precision };
-[[nodiscard]] std::string to_string(StopReason r);
-[[nodiscard]] StopReason parse_stop_reason(const std::string& name);  // throws ParameterError
+template <>
+struct EnumNames<StopReason> {
+    static constexpr std::string_view setting = "stop";
+    static constexpr std::array<Named<StopReason>, 3> names{{{StopReason::converged, "converged"},
+                                                             {StopReason::iteration_cap, "iteration cap"},
+                                                             {StopReason::precision, "precision"}}};
+};
+[[nodiscard]] inline std::string to_string(StopReason r) {
+    return std::string(name_of(r));
+}
+[[nodiscard]] inline StopReason parse_stop_reason(const std::string& name) {
+    return parse_name<StopReason>(name);
+}
 
 struct SolverResult {
     std::vector<double> alpha;

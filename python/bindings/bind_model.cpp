@@ -15,6 +15,7 @@
 #include "orca/model_io.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/probability.hpp"
+#include "orca/settings.hpp"
 #include "orca/training_monitor.hpp"
 
 namespace py = pybind11;
@@ -31,34 +32,13 @@ void require_matrix(const Array& X, const char* what) {
 // classes_; the engine's classes are "0".."k-1" and the caller renames them). Regression: y holds
 // the targets themselves.
 Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::string>& names,
-          const std::string& family, double alpha, double beta, double lambda, const std::string& measure,
-          const std::vector<int>& degrees, double C, double tol, double cache_mb, bool shrinking, long max_iter,
-          const std::map<std::string, double>& class_weight, bool balanced, const std::vector<double>& sample_weight,
-          const std::string& task, double epsilon, const std::string& multi_class, bool probability, uint64_t seed,
-          int max_order, int max_total_degree, bool verbose) {
-    TrainOptions o;
-    o.task = parse_task(task);
+          const SettingTexts& settings, const std::vector<double>& sample_weight, bool verbose) {
+    TrainOptions o = train_options(settings, names);
     std::vector<std::string> labels;
     for (double v : y)
         labels.push_back(o.task == Task::regression ? fmt::format("{:.17g}", v) : std::to_string(static_cast<long>(v)));
     Dataset ds = dataset_from(X, std::move(labels), names);
     ds.weights = sample_weight;
-    o.epsilon = epsilon;
-    o.multi_class = parse_multi_class(multi_class);
-    o.probability = probability;
-    o.seed = seed;
-    o.family = FamilySpec::make(family, alpha, beta, lambda);
-    o.measure = parse_measure(measure);
-    o.degrees = degrees;
-    o.max_order = max_order;
-    o.max_total_degree = max_total_degree;
-    o.C = C;
-    o.solver.tolerance = tol;
-    o.solver.cache_mb = cache_mb;
-    o.solver.shrinking = shrinking;
-    o.solver.max_iterations = max_iter;
-    o.class_weight = class_weight;
-    o.balanced = balanced;
     // verbose: the CLI's progress line through Python's sys.stderr (so notebooks show it), the GIL
     // taken only to write; the first report at once, so short verbose fits show one.
     if (verbose)
@@ -113,15 +93,13 @@ py::array_t<double> matrix(const std::vector<double>& v, size_t cols) {
 }  // namespace
 
 void bind_model(py::module_& m) {
-    py::class_<Model>(m, "Model",
-                      "A trained model: one machine, or several for more than two classes (engine object; use "
-                      "orca_svm.OrcaSVC or OrcaSVR).")
-        .def_property_readonly("feature_names", [](const Model& s) { return s.feature_names; })
+    py::class_<Model> model(m, "Model",
+                            "A trained model: one machine, or several for more than two classes (engine object; use "
+                            "orca_svm.OrcaSVC or OrcaSVR).");
+    add_setting_properties(model);
+    model.def_property_readonly("feature_names", [](const Model& s) { return s.feature_names; })
         .def_property(
             "classes", [](const Model& s) { return s.classes; }, &rename_classes)
-        .def_property_readonly("task", [](const Model& s) { return to_string(s.task); })
-        .def_property_readonly("epsilon", [](const Model& s) { return s.epsilon; })
-        .def_property_readonly("multi_class", [](const Model& s) { return to_string(s.multi_class); })
         .def_property_readonly("is_multiclass", &Model::is_multiclass)
         .def_property_readonly("has_probability", &Model::has_probability)
         .def_property_readonly("sigmoid",
@@ -149,24 +127,10 @@ void bind_model(py::module_& m) {
         .def_property(
             "target_name", [](const Model& s) { return s.target_name; },
             [](Model& s, const std::string& t) { s.target_name = t; })
-        .def_property_readonly("family", [](const Model& s) { return to_string(s.family.kind); })
-        .def_property_readonly("alpha", [](const Model& s) { return s.family.alpha; })
-        .def_property_readonly("beta", [](const Model& s) { return s.family.beta; })
-        .def_property_readonly("measure", [](const Model& s) { return to_string(s.measure); })
-        .def_property_readonly("degrees", [](const Model& s) { return s.degrees; })
-        .def_property_readonly(
-            "lam", [](const Model& s) { return s.family.lambda; }, "Gegenbauer lambda")
         .def_property_readonly("convergence_warning", &convergence_warning,
                                "why the fit did not converge, with the certified numbers ('' when it did)")
         .def_property_readonly("basis_warning", &basis_size_warning,
                                "why the basis is too large for the training data ('' when it is not)")
-        .def_property_readonly(
-            "max_order", [](const Model& s) { return s.max_order; },
-            "interaction order Q of the basis (0: the full tensor product)")
-        .def_property_readonly(
-            "max_total_degree", [](const Model& s) { return s.max_total_degree; },
-            "total-degree cap N of the basis (0: none)")
-        .def_property_readonly("C", [](const Model& s) { return s.C; })
         .def_property_readonly("bias", [](const Model& s) { return s.bias; })
         .def_property_readonly(
             "support_vectors", [](const Model& s) { return matrix(s.support_vectors, s.dim()); },
@@ -244,14 +208,10 @@ void bind_model(py::module_& m) {
         .def(py::pickle([](const Model& s) { return model_to_json(s); },
                         [](const std::string& text) { return model_from_json(text, "pickle"); }));
 
-    m.def("fit", &fit, py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("family"), py::arg("alpha"),
-          py::arg("beta"), py::arg("lam"), py::arg("measure"), py::arg("degrees"), py::arg("C"), py::arg("tol"),
-          py::arg("cache_mb"), py::arg("shrinking"), py::arg("max_iter"),
-          py::arg("class_weight") = std::map<std::string, double>{}, py::arg("balanced") = false,
-          py::arg("sample_weight") = std::vector<double>{}, py::arg("task") = "classification",
-          py::arg("epsilon") = 0.1, py::arg("multi_class") = "ovo", py::arg("probability") = false, py::arg("seed") = 0,
-          py::arg("max_order") = 0, py::arg("max_total_degree") = 0, py::arg("verbose") = false,
-          "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets). Releases the GIL.");
+    m.def("fit", &fit, py::arg("X"), py::arg("y"), py::arg("feature_names"), py::kw_only(), py::arg("settings"),
+          py::arg("sample_weight") = std::vector<double>{}, py::arg("verbose") = false,
+          "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets); settings: the settings table's "
+          "names and their texts (training_settings()). Releases the GIL.");
     m.def(
         "fit_sigmoid",
         [](const std::vector<double>& decision, const std::vector<double>& y) {

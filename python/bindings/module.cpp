@@ -37,6 +37,7 @@ PYBIND11_MODULE(_core, m) {
     m.attr("AUTO_MAX_ORDER") = orca::kAutoMaxOrder;
     m.def("resolve_max_order", &orca::resolve_max_order, pybind11::arg("setting"), pybind11::arg("d"),
           "the interaction order a max_order setting means for d features (0: the full tensor product)");
+    orca::python::bind_settings(m);
     orca::python::bind_model(m);
     orca::python::bind_analysis(m);
     orca::python::bind_explain(m);

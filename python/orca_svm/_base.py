@@ -21,7 +21,9 @@ from ._progress import Progress
 from .model_report import ModelReport
 from .report import MulticlassOkcReport, OkcReport
 
-_FAMILIES = ("legendre", "chebyshev1", "chebyshev2", "gegenbauer", "jacobi", "hermite")
+# The engine's settings table: the estimators' parameters that are training settings, their
+# names there, defaults and the models they apply to.
+_SETTINGS = _core.training_settings()
 
 
 class OrcaBase(BaseEstimator):
@@ -31,31 +33,41 @@ class OrcaBase(BaseEstimator):
 
     # --- parameters ----------------------------------------------------------------------
     def _check_params(self) -> None:
-        if self.family not in _FAMILIES:
-            raise ValueError(f"family must be one of {_FAMILIES}, got {self.family!r}")
-        if not isinstance(self.C, Real) or not self.C > 0:
-            raise ValueError(f"C must be a number > 0, got {self.C!r}")
-        if not isinstance(self.tol, Real) or not self.tol > 0:
-            raise ValueError(f"tol must be a number > 0, got {self.tol!r}")
-        if self.measure not in ("probability", "lebesgue"):
-            raise ValueError(f"measure must be 'probability' or 'lebesgue', got {self.measure!r}")
-        if self.out_of_range not in ("clip", "error"):
-            raise ValueError(f"out_of_range must be 'clip' or 'error', got {self.out_of_range!r}")
-        if not isinstance(self.cache_mb, Real) or not self.cache_mb > 0 or not np.isfinite(self.cache_mb):
-            raise ValueError(f"cache_mb must be a number > 0, got {self.cache_mb!r}")
+        """What only Python's conventions need; the settings' own rules are the engine's."""
+        if self.out_of_range not in _core.NAMES["out_of_range"]:
+            raise ValueError(f"out_of_range must be one of {_core.NAMES['out_of_range']}, got {self.out_of_range!r}")
         if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
             raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
         _max_order_setting(self.max_order)
         _max_total_degree_setting(self.max_total_degree)
-        # The CLI refuses a family's own parameters with another family. Here they are said to be
-        # ignored, not refused: scikit-learn's own checks set `alpha` on every regressor.
-        if self.family != "jacobi" and (self.alpha != 0.0 or self.beta != 0.0):
-            warnings.warn(f"alpha and beta apply to family='jacobi' only and are ignored with family={self.family!r}",
-                          UserWarning)
-        if self.family != "gegenbauer" and self.lam != 0.5:
-            warnings.warn(f"lam applies to family='gegenbauer' only and is ignored with family={self.family!r}",
-                          UserWarning)
 
+    def _engine_settings(self, names: list[str], **task_values) -> dict[str, str]:
+        """The training request: every setting this estimator has a parameter for, as the engine
+        reads it (its table's names; Python's None, -1 and "auto" in the engine's spelling).
+        A family's own parameter given with another family is said to be ignored, not refused
+        as the CLI does: scikit-learn's own checks set `alpha` on every regressor."""
+        values = {row["python"]: getattr(self, row["python"]) for row in _SETTINGS
+                  if row["python"] in self._get_param_names()}
+        values.update(degree=self._degrees(names), max_order=_max_order_setting(self.max_order),
+                      max_total_degree=_max_total_degree_setting(self.max_total_degree),
+                      max_iter=max(self.max_iter, 0), **task_values)
+        if values["max_order"] == _core.AUTO_MAX_ORDER:
+            values["max_order"] = "auto"
+        settings = {"task": self._task}
+        for row in _SETTINGS:
+            keyword = row["python"]
+            if keyword not in values or values[keyword] is None:
+                continue
+            if row["applies_to"]:
+                on, wanted = row["applies_to"].split(" ")
+                actual = settings.get(on, getattr(self, on, None))
+                if actual != wanted:
+                    if not _is_default(row, values[keyword]):
+                        warnings.warn(f"{keyword} applies to {on}={wanted!r} only and is ignored with "
+                                      f"{on}={actual!r}", UserWarning)
+                    continue
+            settings[row["name"]] = _setting_text(values[keyword])
+        return settings
     def _feature_names(self) -> list[str]:
         if hasattr(self, "feature_names_in_"):
             return [str(n) for n in self.feature_names_in_]
@@ -80,20 +92,28 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"degree has {len(deg)} entries for {len(names)} features")
         return [_degree_value(n, f"degree[{j}]") for j, n in enumerate(deg)]
 
-    def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], **task_options) -> None:
+    def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], **task_values) -> None:
         """Fits self.model_ through the engine (y: class codes or regression targets)."""
         names = self._feature_names()
-        self.model_ = _core.fit(np.ascontiguousarray(X), [float(v) for v in y], names, self.family,
-                                float(self.alpha), float(self.beta), float(self.lam), self.measure,
-                                self._degrees(names), float(self.C), float(self.tol), float(self.cache_mb),
-                                bool(self.shrinking), int(max(self.max_iter, 0)), sample_weight=sample_weight,
-                                task=self._task, max_order=_max_order_setting(self.max_order),
-                                max_total_degree=_max_total_degree_setting(self.max_total_degree),
-                                verbose=bool(self.verbose), **task_options)
+        self.model_ = _core.fit(np.ascontiguousarray(X), [float(v) for v in y], names,
+                                settings=self._engine_settings(names, **task_values), sample_weight=sample_weight,
+                                verbose=bool(self.verbose))
         if self.model_.basis_warning:
             warnings.warn(self.model_.basis_warning, UserWarning)
         if self.model_.convergence_warning:
             warnings.warn(self.model_.convergence_warning, ConvergenceWarning)
+
+    @classmethod
+    def _params_of(cls, model) -> dict[str, Any]:
+        """The parameters of a model file written without Python's own (by ``orca fit``): every
+        setting the model keeps that the estimator takes, in Python's conventions."""
+        params = {row["python"]: getattr(model, row["python"]) for row in _SETTINGS
+                  if row["kept_in_model"] and row["python"] in cls._get_param_names()}
+        params["max_order"] = params["max_order"] or None  # the resolved order: the same model on refit
+        params["max_total_degree"] = params["max_total_degree"] or None
+        if "class_weight" in params and all(w == 1.0 for w in params["class_weight"].values()):
+            params["class_weight"] = None
+        return params
 
     def _set_machine_attributes(self) -> None:
         """The fitted attributes derived from model_ (after fit, load and renaming classes)."""
@@ -379,11 +399,7 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"{path}: holds a {model.task} model; load it with "
                              f"{'OrcaSVR' if model.task == 'regression' else 'OrcaSVC'}")
         extra = json.loads(text).get("python", {})
-        params = extra.get("params") or {
-            "family": model.family, "degree": list(model.degrees), "C": model.C, "alpha": model.alpha,
-            "beta": model.beta, "lam": model.lam, "measure": model.measure,
-            "max_order": model.max_order or None,  # the resolved order: the same model on refit
-            "max_total_degree": model.max_total_degree or None}
+        params = extra.get("params") or cls._params_of(model)
         est = cls(**params)
         est.model_ = model
         if cls._task == "classification":
@@ -393,6 +409,29 @@ class OrcaBase(BaseEstimator):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
         est._set_machine_attributes()
         return est
+
+
+def _is_default(row: dict, value) -> bool:
+    """Whether a parameter holds its setting's default (numbers compared as numbers)."""
+    if row["kind"] == "real" and isinstance(value, Real) and not isinstance(value, bool):
+        return float(value) == float(row["default"])
+    return _setting_text(value) == row["default"]
+
+
+def _setting_text(value) -> str:
+    """A parameter's value as the engine reads settings: floats exactly (repr), booleans as
+    true/false, sequences comma-separated."""
+    if isinstance(value, (bool, np.bool_)):
+        return "true" if value else "false"
+    if isinstance(value, Integral):
+        return str(int(value))
+    if isinstance(value, Real):
+        return repr(float(value))
+    if isinstance(value, Mapping):
+        return ",".join(f"{k}={_setting_text(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ",".join(_setting_text(v) for v in value)
+    return str(value)
 
 
 def _multiclass_layout(machines, k: int, strategy: str):
@@ -442,13 +481,9 @@ def _multiclass_layout(machines, k: int, strategy: str):
 
 
 def _degree_value(value, name: str) -> int:
-    """One polynomial degree: an integer in 0..MAX_DEGREE (the engine's bound, as the CLI's)."""
+    """One polynomial degree as an int (its range is the engine's rule)."""
     if not isinstance(value, Integral) or isinstance(value, bool):
-        raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
-    if value < 0:
-        raise ValueError(f"{name} must be >= 0, got {value!r}")
-    if value > _core.MAX_DEGREE:
-        raise ValueError(f"{name} must be at most {_core.MAX_DEGREE}, got {value!r}")
+        raise ValueError(f"{name} must be an integer in 0..{_core.MAX_DEGREE}, got {value!r}")
     return int(value)
 
 

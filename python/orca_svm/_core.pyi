@@ -13,29 +13,37 @@ AUTO_MAX_ORDER: int
 
 def resolve_max_order(setting: int, d: int) -> int: ...
 
+def training_settings() -> list[dict[str, Any]]: ...
+def model_settings(model: Model) -> dict[str, str]: ...
+NAMES: dict[str, list[str]]
+
 class Model:
     feature_names: list[str]
     classes: list[str]
     target_name: str
+    # The settings a model keeps: one property each, named as Python names the setting.
+    task: str
     family: str
     alpha: float
     beta: float
-    measure: str
-    degrees: list[int]
     lam: float
+    measure: str
+    degree: list[int]
     max_order: int
     max_total_degree: int
+    C: float
+    epsilon: float
+    tol: float
+    class_weight: dict[str, float]
+    multi_class: str
+    probability: bool
     basis_warning: str
     convergence_warning: str
-    C: float
     bias: float
     support_vectors: np.ndarray
     support_vectors_raw: np.ndarray
     coefficients: np.ndarray
     summary: dict[str, Any]
-    task: str
-    epsilon: float
-    multi_class: str
     is_multiclass: bool
     has_probability: bool
     sigmoid: tuple[float, float] | None
@@ -52,12 +60,8 @@ class Model:
     @staticmethod
     def load(path: str) -> Model: ...
 
-def fit(X: np.ndarray, y: list[float], feature_names: list[str], family: str, alpha: float, beta: float, lam: float,
-        measure: str, degrees: list[int], C: float, tol: float, cache_mb: float, shrinking: bool,
-        max_iter: int, class_weight: dict[str, float] = ..., balanced: bool = False,
-        sample_weight: list[float] = ..., task: str = "classification", epsilon: float = 0.1,
-        multi_class: str = "ovo", probability: bool = False, seed: int = 0, max_order: int = 0,
-        max_total_degree: int = 0, verbose: bool = False) -> Model: ...
+def fit(X: np.ndarray, y: list[float], feature_names: list[str], *, settings: dict[str, str],
+        sample_weight: list[float] = ..., verbose: bool = False) -> Model: ...
 
 def fit_sigmoid(decision: list[float], y: list[float]) -> tuple[float, float]: ...
 def couple_pairwise(r: np.ndarray) -> np.ndarray: ...

@@ -138,8 +138,6 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         """Fit the classifier on X (n_samples, n_features) and labels y (any type, two or more
         classes). ``sample_weight`` multiplies C per row (rows of weight 0 are left out)."""
         self._check_params()
-        if self.multi_class not in ("ovo", "ovr"):
-            raise ValueError(f"multi_class must be 'ovo' or 'ovr', got {self.multi_class!r}")
         if self.decision_function_shape not in ("ovr", "ovo"):
             raise ValueError(f"decision_function_shape must be 'ovr' or 'ovo', got {self.decision_function_shape!r}")
         seed = 0 if self.random_state is None else self.random_state
@@ -152,17 +150,17 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.classes_, codes = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
             raise ValueError(f"The number of classes has to be greater than one; got {len(self.classes_)} class")
-        self._train(X, codes, weights, class_weight=self._class_weights(), balanced=self.class_weight == "balanced",
-                    multi_class=self.multi_class, probability=bool(self.probability), seed=int(seed))
+        self._train(X, codes, weights, class_weight=self._class_weights(), random_state=int(seed))
         self.model_.classes = [str(c) for c in self.classes_]
         self.model_.target_name = target_name
         self._set_machine_attributes()
         return self
 
-    def _class_weights(self) -> dict[str, float]:
+    def _class_weights(self) -> dict[str, float] | str | None:
+        """class_weight with the engine's labels (the class codes)."""
         cw = self.class_weight
-        if cw is None or cw == "balanced":
-            return {}
+        if cw is None or (isinstance(cw, str) and cw == "balanced"):
+            return cw
         if not isinstance(cw, Mapping):
             raise ValueError(f"class_weight must be None, 'balanced' or a dict, got {cw!r}")
         index = {c: str(k) for k, c in enumerate(self.classes_)}

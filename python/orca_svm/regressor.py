@@ -77,12 +77,10 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         """Fit on X (n_samples, n_features) and numeric targets y. ``sample_weight`` multiplies C
         per row (rows of weight 0 are left out)."""
         self._check_params()
-        if not isinstance(self.epsilon, (int, float, np.floating)) or not self.epsilon >= 0:
-            raise ValueError(f"epsilon must be a number >= 0, got {self.epsilon!r}")
         target_name = _target_name(y)
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
-        self._train(X, np.asarray(y, dtype=np.float64), weights, epsilon=float(self.epsilon))
+        self._train(X, np.asarray(y, dtype=np.float64), weights)
         self.model_.target_name = target_name
         self._set_machine_attributes()
         return self

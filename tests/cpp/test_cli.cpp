@@ -104,12 +104,12 @@ TEST_F(Cli, DemoRunsWithoutFiles) {
 
 TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     const std::string base = "fit --data " + path("spiral.csv") + " --target arm --model " + path("m.json");
-    expect_refused(base + " --family laguerre", "unknown family 'laguerre'");
+    expect_refused(base + " --family laguerre", "family must be one of legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or hermite, got 'laguerre'");
     expect_refused(base + " --family jacobi --alpha -1", "alpha must be a finite number > -1");
     expect_refused(base + " --family jacobi --beta -2.5", "beta must be a finite number > -1");
-    expect_refused(base + " --degree -3", "--degree must be >= 0");
-    expect_refused(base + " -C 0", "-C must be > 0");
-    expect_refused(base + " --alpha 1", "--alpha and --beta apply to --family jacobi only");
+    expect_refused(base + " --degree -3", "degree must be an integer in 0..10000, got -3");
+    expect_refused(base + " -C 0", "C must be a finite number > 0, got 0");
+    expect_refused(base + " --alpha 1", "alpha applies to family jacobi only (got family legendre)");
     expect_refused("fit --data " + path("spiral.csv") + " --target nope --model " + path("m.json"),
                    "no target column 'nope' in the header (columns: x1, x2, arm)");
     write("bad.csv", "x1,x2,arm\n1,2,A\n3,abc,B\n");
@@ -123,13 +123,13 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     write("three.csv", "x1,x2,arm\n1,2,A\n3,4,B\n5,6,C\n");
     expect_refused("fit --data " + path("three.csv") + " --target arm --task regression --model " + path("m.json"),
                    "three.csv: data row 1, target column 'arm': 'A' is not a finite number");
-    expect_refused(base + " --task ranking", "task must be 'classification' or 'regression', got 'ranking'");
-    expect_refused(base + " --multi-class ova", "multi-class strategy must be 'ovo' (one-vs-one) or 'ovr'");
-    expect_refused(base + " --epsilon 0.2", "--epsilon applies to --task regression only");
-    expect_refused(base + " --task regression --epsilon -1", "--epsilon must be >= 0");
+    expect_refused(base + " --task ranking", "task must be one of classification or regression, got 'ranking'");
+    expect_refused(base + " --multi-class ova", "multi_class must be one of ovo or ovr, got 'ova'");
+    expect_refused(base + " --epsilon 0.2", "epsilon applies to task regression only (got task classification)");
+    expect_refused(base + " --task regression --epsilon -1", "epsilon must be a finite number >= 0, got -1");
     expect_refused(base + " --task regression --probability",
-                   "--probability, --class-weight and --multi-class apply to classification");
-    expect_refused(base + " --task regression --multi-class ovr", "apply to classification, not --task regression");
+                   "probability applies to task classification only (got task regression)");
+    expect_refused(base + " --task regression --multi-class ovr", "multi_class applies to task classification only (got task regression)");
     write("const.csv", "x1,x2,arm\n1,2,A\n3,2,B\n");
     expect_refused("fit --data " + path("const.csv") + " --target arm --model " + path("m.json"),
                    "feature 'x2' is constant");
@@ -202,7 +202,7 @@ TEST_F(Cli, AnalyzeRefusesBadOptions) {
     expect_refused(base + " --eps abc", "--eps: 'abc' is not a number");
     expect_refused(base + " --coefficients many", "--coefficients must be top=K, all, none or auto");
     expect_refused(base + " --coefficients top=0", "top=K needs an integer K >= 1");
-    expect_refused(base + " --method fast", "unknown analysis method 'fast'");
+    expect_refused(base + " --method fast", "method must be one of auto, enumeration or pairs, got 'fast'");
     expect_refused(base + " --method pairs --coefficients top=5",
                    "individual coefficients need the enumeration algorithm");
     expect_refused(base + " --method enumeration --coefficients all --memory-mb 0.0001",
@@ -375,8 +375,8 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
     ASSERT_EQ(sw.code, 0) << sw.err;
     EXPECT_NE(sw.out.find("| legendre n=3 Q=2 C=1"), std::string::npos) << sw.out;
     EXPECT_NE(sw.out.find("| legendre n=2 Q=1 C=1"), std::string::npos) << sw.out;
-    expect_refused("fit" + data + " --max-order -1 --model " + path("bad.json"), "--max-order must be >= 0, got -1");
-    expect_refused("fit" + data + " --max-order 1,2 --model " + path("bad.json"), "--max-order takes one value");
+    expect_refused("fit" + data + " --max-order -1 --model " + path("bad.json"), "max_order must be 'auto' or an integer >= 0, got -1");
+    expect_refused("fit" + data + " --max-order 1,2 --model " + path("bad.json"), "max_order must be an integer, got '1,2'");
     EXPECT_FALSE(fs::exists(path("bad.json")));
 }
 

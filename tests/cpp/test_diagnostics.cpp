@@ -72,6 +72,7 @@ TEST(Diagnostics, SweepIsTheSameForAnyNumberOfThreadsAndMatchesDirectFits) {
     EXPECT_EQ(sweep_to_json(one), sweep_to_json(two));
     // The OKC profile is the one of the model fitted on all data.
     TrainOptions t;
+    t.max_order = 0;  // the full tensor product, whatever the number of features
     t.degrees = {8};
     const OkcReport direct = analyze(expansion_of(Model::train(data, t)));
     EXPECT_EQ(one.rows[1].okc.order, direct.order);

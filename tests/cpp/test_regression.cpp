@@ -86,6 +86,7 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     SCOPED_TRACE(family);
     const Dataset data = smooth_regression(m, 5u);
     TrainOptions o;
+    o.max_order = 0;  // the full tensor product, whatever the number of features
     o.task = Task::regression;
     o.family = FamilySpec::make(family, 0.0, 0.0);
     o.degrees = std::move(degrees);
@@ -152,6 +153,7 @@ TEST(Regression, MatchesLibsvmZeroEpsilon) {
 
 TEST(Regression, ModelFileRoundTripIsExact) {
     TrainOptions o;
+    o.max_order = 0;  // the full tensor product, whatever the number of features
     o.task = Task::regression;
     o.degrees = {4};
     const Dataset data = smooth_regression(120, 2u);
@@ -169,6 +171,7 @@ TEST(Regression, ModelFileRoundTripIsExact) {
 TEST(Regression, TrainingPredictionsComeFromTheGradient) {
     // The R^2 in the summary is computed from the solver's gradient; recompute it by prediction.
     TrainOptions o;
+    o.max_order = 0;  // the full tensor product, whatever the number of features
     o.task = Task::regression;
     o.degrees = {5};
     o.C = 3.0;

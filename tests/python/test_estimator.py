@@ -157,9 +157,9 @@ def test_bad_training_input_gives_value_error(bad, message):
 
 @pytest.mark.parametrize("params, message", [
     ({"family": "laguerre"}, "family must be one of"),
-    ({"C": 0.0}, "C must be a number > 0"),
+    ({"C": 0.0}, "C must be a finite number > 0"),
     ({"family": "jacobi", "alpha": -1.0}, "alpha must be a finite number > -1"),
-    ({"degree": -2}, "degree must be >= 0"),
+    ({"degree": -2}, "degree must be an integer in 0..10000, got -2"),
     ({"degree": [3, 4, 5]}, "degree has 3 entries for 2 features"),
     ({"degree": {"nope": 3}}, "degree names unknown features"),
     ({"measure": "uniform"}, "measure must be"),

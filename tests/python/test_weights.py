@@ -57,8 +57,8 @@ def test_cli_weights_equal_python(orca, tmp_path, echo):
     np.testing.assert_array_equal(cli.decision_function(Xr), py.decision_function(Xr))
     info = orca("info", "--model", tmp_path / "m.json").stdout
     assert "x class weights ('0': 1, '1': 2.5) x sample weights" in info
-    for args, message in [(["--class-weight", "7=2"], "class weight for '7', which is not a class"),
-                          (["--class-weight", "heavy"], "--class-weight takes 'balanced' or LABEL=WEIGHT pairs"),
+    for args, message in [(["--class-weight", "7=2"], "class_weight names '7', which is not a class"),
+                          (["--class-weight", "heavy"], "class_weight takes 'balanced' or LABEL=WEIGHT pairs"),
                           (["--sample-weight", "nope"], "no sample-weight column 'nope'")]:
         proc = orca("fit", "--data", tmp_path / "d.csv", "--target", "alive", *args, "--model", tmp_path / "x.json",
                     check=False)
