@@ -5,7 +5,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "okc_internal.hpp"
+#include "okc_enumeration.hpp"
+#include "okc_pairs.hpp"
+#include "okc_raw.hpp"
 #include "orca/errors.hpp"
 #include "orca/system_memory.hpp"
 #include "parallel/work_team.hpp"
@@ -38,59 +40,6 @@ double enumeration_memory_bytes(const Expansion& e, long top) {
 }
 
 }  // namespace
-
-void derive_report(OkcReport& r, const RawOkc& raw) {
-    const size_t d = r.dim;
-    const size_t width = raw.total_degree + 1;
-    double E = 0.0;
-    for (double v : raw.block) E += v;
-    r.energy = E;
-    const double inv = E > 0.0 ? 1.0 / E : 0.0;
-    r.block.assign(d + 1, std::vector<double>(width, 0.0));
-    r.order.assign(d + 1, 0.0);
-    r.spectrum.assign(width, 0.0);
-    for (size_t q = 0; q <= d; ++q)
-        for (size_t N = 0; N < width; ++N) {
-            const double v = raw.block[q * width + N] * inv;
-            r.block[q][N] = v;
-            r.order[q] += v;
-            r.spectrum[N] += v;
-        }
-    r.cumulative.assign(width, 0.0);
-    double run = 0.0;
-    for (size_t N = 0; N < width; ++N) {
-        run += r.spectrum[N];
-        r.cumulative[N] = run;
-        (N % 2 ? r.odd : r.even) += r.spectrum[N];
-    }
-    r.peak = static_cast<int>(std::max_element(r.spectrum.begin(), r.spectrum.end()) - r.spectrum.begin());
-    r.thresholds.clear();
-    for (double eps : r.eps) {
-        // F(T) >= 1 - eps, with a rounding allowance so that F(last) = 1 always qualifies.
-        int T = static_cast<int>(width) - 1;
-        for (size_t N = 0; N < width; ++N)
-            if (r.cumulative[N] >= 1.0 - eps - 1e-12) {
-                T = static_cast<int>(N);
-                break;
-            }
-        r.thresholds.push_back(T);
-    }
-    r.marginal.resize(d);
-    r.total_effect.resize(d);
-    r.pairwise.assign(d * d, 0.0);
-    for (size_t i = 0; i < d; ++i) {
-        r.marginal[i] = raw.marginal[i] * inv;
-        r.total_effect[i] = raw.total[i] * inv;
-        for (size_t j = 0; j < d; ++j) r.pairwise[i * d + j] = raw.pairwise[i * d + j] * inv;
-    }
-    r.max_subset_order = raw.max_subset_order;
-    r.top_subsets = raw.subsets;
-    for (auto& s : r.top_subsets) s.share *= inv;
-    std::sort(r.top_subsets.begin(), r.top_subsets.end(), [](const SubsetShare& a, const SubsetShare& b) {
-        return a.share != b.share ? a.share > b.share : a.features < b.features;
-    });
-    r.coefficients = raw.coefficients;
-}
 
 OkcCost estimate_okc_cost(const Expansion& e) {
     const double m = static_cast<double>(e.count());

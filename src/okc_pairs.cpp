@@ -10,9 +10,10 @@
 // A total-degree cap N keeps the powers t^N' with N' <= N; the total index is then the retained
 // mass less the retained mass of the functions without feature i (kappa_i times the product of
 // the other features' bivariate polynomials), from prefix and suffix products.
+#include "okc_pairs.hpp"
+
 #include <algorithm>
 
-#include "okc_internal.hpp"
 #include "parallel/work_team.hpp"
 
 namespace orca {
