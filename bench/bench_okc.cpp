@@ -8,6 +8,7 @@
 #include "orca/echocardiogram.hpp"
 #include "orca/model.hpp"
 #include "orca/okc.hpp"
+#include "orca/training.hpp"
 
 using namespace orca;
 
@@ -59,7 +60,7 @@ int main() {
     TrainOptions t;
     t.max_order = 0;  // the full tensor product, whatever the number of features
     t.degrees = {25};
-    const Model echo = Model::train(load_echocardiogram(), t);  // the built-in copy of the data
+    const Model echo = train_model(load_echocardiogram(), t);  // the built-in copy of the data
     row("echocardiogram, Legendre, d=5, n=25 (trained)", expansion_of(echo));
     row("random, d=5, n=25", random_expansion(std::vector<int>(5, 25), 100, 1u));
     row("random, d=2, n=16", random_expansion({16, 16}, 300, 2u));

@@ -7,7 +7,9 @@
 #include "analysis_output.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "orca/prediction.hpp"
 #include "orca/spiral.hpp"
+#include "orca/training.hpp"
 #include "orca/training_monitor.hpp"
 
 namespace orca::cli {
@@ -28,7 +30,7 @@ void print_decision_map(const Model& model, const Dataset& data) {
             grid.push_back(-1.0 + 2.0 * (c + 0.5) / kWidth);
             grid.push_back(1.0 - 2.0 * (r + 0.5) / kHeight);
         }
-    const auto g = model.decision_function_scaled(grid, grid.size() / 2);
+    const auto g = decision_values(model, grid, grid.size() / 2);
     std::vector<std::string> canvas(kHeight, std::string(kWidth, ' '));
     for (int r = 0; r < kHeight; ++r)
         for (int c = 0; c < kWidth; ++c) canvas[r][c] = g[static_cast<size_t>(r * kWidth + c)] > 0 ? '.' : ' ';
@@ -61,7 +63,7 @@ void run_demo(const DemoArgs& a) {
         "data              two interleaved spiral arms, {} points each (1.75 turns, noise sd 0.2, "
         "fixed seed),\n                  min-max scaled to [-1, 1]\n",
         data.rows / 2);
-    const Model model = Model::train(data, options);
+    const Model model = train_model(data, options);
     print_model_summary(std::cout, model);
     print_decision_map(model, data);
     fmt::print("\n");

@@ -11,6 +11,7 @@
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
 #include "orca/settings.hpp"
+#include "orca/training.hpp"
 #include "orca/training_monitor.hpp"
 
 namespace orca::cli {
@@ -77,7 +78,7 @@ void run_fit(const FitArgs& a) {
     if (!a.quiet)
         watch_training(
             options, "training", [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, false);
-    const Model model = Model::train(data, options);
+    const Model model = train_model(data, options);
     save_model(model, a.model);
     if (const std::string w = basis_size_warning(model); !w.empty() && !a.quiet) fmt::print(stderr, "warning: {}\n", w);
     if (const std::string w = convergence_warning(model); !w.empty() && !a.quiet)

@@ -12,6 +12,7 @@
 #include "orca/data_score.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/multiclass.hpp"
 #include "orca/probability.hpp"
 
 namespace orca::cli {

@@ -10,6 +10,7 @@
 #include "orca/dataset.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/multiclass.hpp"
 #include "orca/probability.hpp"
 
 namespace orca::fuzz {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "orca/multiclass.hpp"
+
 namespace orca {
 
 DataScore score_on_data(const Model& model, std::span<const double> machine_values,

@@ -9,6 +9,7 @@
 
 #include "orca/diagnostics.hpp"
 #include "orca/errors.hpp"
+#include "orca/training.hpp"
 #include "parallel/work_team.hpp"
 
 namespace orca {
@@ -73,7 +74,7 @@ IndexValues resample_indices(const Dataset& data, const Setting& setting, const 
                              const StabilityOptions& options) {
     OkcOptions okc = options.okc;
     okc.top_coefficients = 0;
-    const Model m = Model::train(subset(data, rows), setting.resolved(data.cols).train_options(options.solver));
+    const Model m = train_model(subset(data, rows), setting.resolved(data.cols).train_options(options.solver));
     return indices_of(analyze(expansion_of(m), okc), data.feature_names);
 }
 

@@ -9,13 +9,15 @@
 
 #include "orca/diagnostics.hpp"
 #include "orca/errors.hpp"
+#include "orca/prediction.hpp"
+#include "orca/training.hpp"
 #include "parallel/work_team.hpp"
 
 namespace orca {
 namespace {
 
 double accuracy(const Model& model, const Dataset& test) {
-    const auto g = model.decision_function(test.X, test.rows, OutOfRange::clip, test.source);
+    const auto g = decision_function(model, test.X, test.rows, OutOfRange::clip, test.source);
     size_t correct = 0;
     for (size_t r = 0; r < test.rows; ++r) correct += model.label_for(g[r]) == test.target[r];
     return static_cast<double>(correct) / static_cast<double>(test.rows);
@@ -130,7 +132,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
             SettingResult& row = result.rows[s];
             try {
                 const TrainOptions o = settings[s].train_options(options.solver);
-                const Model m = Model::train(k < options.folds ? train[k] : data, o);
+                const Model m = train_model(k < options.folds ? train[k] : data, o);
                 unconverged[t] = m.summary.converged ? 0 : 1;
                 if (k < options.folds) {
                     row.fold_accuracy[k] = accuracy(m, test[k]);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "orca/coefficients.hpp"
 #include "orca/errors.hpp"
 #include "orca/expansion.hpp"
 #include "parallel/work_team.hpp"
@@ -106,6 +107,11 @@ std::vector<double> decision_values(const Model& m, std::span<const double> poin
     if (rows == 0) return {};
     return method == PredictMethod::coefficients ? by_coefficients(m, points, rows)
                                                  : by_support_vectors(m, points, rows);
+}
+
+std::vector<double> decision_function(const Model& m, std::span<const double> X, size_t rows, OutOfRange policy,
+                                      const std::string& source, size_t* clipped_rows) {
+    return decision_values(m, m.scaled_rows(X, rows, policy, source, clipped_rows), rows);
 }
 
 }  // namespace orca

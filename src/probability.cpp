@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "orca/errors.hpp"
+#include "orca/machine_training.hpp"
 #include "orca/multiclass.hpp"
 
 namespace orca {

@@ -10,6 +10,7 @@
 
 #include "orca/model.hpp"
 #include "orca/okc.hpp"
+#include "orca/train_options.hpp"
 
 namespace orca {
 

@@ -29,10 +29,7 @@ struct Expansion {
 // p_k(x_ij) for k = 0..n_j: one (count x (n_j + 1)) row-major matrix per feature.
 [[nodiscard]] std::vector<std::vector<double>> basis_values(const Expansion& e);
 
-// All coefficients in multi-index order. Throws ResourceError when there are more than
-// max_count of them (the message gives the count and the memory it would need).
-[[nodiscard]] std::vector<double> dense_coefficients(const Expansion& e, double max_count = 5e7);
-// The multi-index of position `flat` in that order.
+// The multi-index of position `flat` in multi-index order (dense_coefficients' order).
 [[nodiscard]] std::vector<int> multi_index(const Basis& basis, size_t flat);
 
 }  // namespace orca

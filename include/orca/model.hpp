@@ -57,38 +57,6 @@ struct Sigmoid {
     double A = 0.0, B = 0.0;
 };
 
-// Defaults are the settings table's (settings.hpp; a test holds them equal).
-struct TrainOptions {
-    Task task = Task::classification;
-    double epsilon = 0.1;  // regression: half-width of the insensitive tube (>= 0)
-    MultiClass multi_class = MultiClass::ovo;
-    // Fit Platt sigmoids on decision values from internal k-fold cross-validation (LIBSVM's
-    // -b 1); folds drawn from `seed`.
-    bool probability = false;
-    int probability_folds = 5;
-    uint64_t seed = 0;
-    FamilySpec family;
-    Measure measure = Measure::probability;
-    // One entry: the same degree for every feature; otherwise one per feature.
-    std::vector<int> degrees{kDefaultDegree};
-    // Interaction order Q: keep the basis functions of at most Q active features (0: all;
-    // kAutoMaxOrder: by the number of features, see resolve_max_order).
-    int max_order = kAutoMaxOrder;
-    // Total degree N: keep the basis functions with sum_j k_j <= N (0: no cap).
-    int max_total_degree = 0;
-    double C = 1.0;
-    // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as
-    // scikit-learn).
-    // Sample weights come with the data (Dataset::weights). C_t = C * class weight * sample weight;
-    // rows of weight 0 are left out (they could not move the solution).
-    std::map<std::string, double> class_weight;
-    bool balanced = false;
-    SolverOptions solver;
-    // Told what training is doing when it moves to another machine or to the probability
-    // cross-validation (for progress display); solver.progress reports within each.
-    std::function<void(const std::string&)> stage;
-};
-
 struct TrainingSummary {
     size_t rows = 0;
     size_t support_vectors = 0;
@@ -103,30 +71,6 @@ struct TrainingSummary {
     double training_accuracy = 0.0;           // classification
     double training_r2 = 0.0;                 // regression: coefficient of determination on the training rows
 };
-
-// What training on points already in kernel coordinates produces (used by Model::train and by
-// callers that scale data themselves).
-struct Machine {
-    std::vector<size_t> support;            // indices of the support vectors in the input
-    std::vector<double> coefficients;       // a_i = alpha_i y_i (SVR: alpha_i - alpha_i*), one per support vector
-    double bias = 0.0;                      // g(x) = sum_i a_i K(x_i, x) + bias
-    std::vector<double> training_decision;  // g(x_t) for every training point
-    SolverResult solver;
-};
-
-// points: m x d row-major in kernel coordinates; y in {-1, +1}.
-// upper[t] = C_t > 0 (per-point box: class and sample weights).
-[[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                                    std::span<const double> y, std::span<const double> upper,
-                                    const SolverOptions& options);
-// The same with one C for every point.
-[[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                                    std::span<const double> y, double C, const SolverOptions& options);
-// epsilon-SVR: z the targets, upper[t] = C_t for both alpha_t and alpha_t*. The dual has 2m
-// variables over the same m kernel rows; coefficients are alpha_t - alpha_t*, which sum to 0.
-[[nodiscard]] Machine train_regression_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                                               std::span<const double> z, std::span<const double> upper, double epsilon,
-                                               const SolverOptions& options);
 
 class Model {
   public:
@@ -158,9 +102,6 @@ class Model {
     MultiClass multi_class = MultiClass::ovo;
     std::vector<Model> machines;
 
-    // Fits scaler and machine(s). Throws orca::Error.
-    static Model train(const Dataset& data, const TrainOptions& options);
-
     [[nodiscard]] bool is_multiclass() const { return !machines.empty(); }
     [[nodiscard]] bool has_probability() const;
     // The machines as a list: the model itself when it has a single machine.
@@ -171,17 +112,10 @@ class Model {
     [[nodiscard]] Basis basis() const { return Basis(family, measure, degrees, max_order, max_total_degree); }
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 
-    // Decision values g(x) for raw (unscaled) rows. clipped_rows receives how many rows had a
-    // value outside the training range (clipped, or refused under OutOfRange::error).
-    [[nodiscard]] std::vector<double> decision_function(std::span<const double> X, size_t rows, OutOfRange policy,
-                                                        const std::string& source,
-                                                        size_t* clipped_rows = nullptr) const;
     // Raw rows (rows x d) in kernel coordinates: checked, copied and scaled; values outside the
     // training range clipped or refused by policy, clipped_rows counting them.
     [[nodiscard]] std::vector<double> scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
                                                   const std::string& source, size_t* clipped_rows = nullptr) const;
-    // Decision values for rows already in kernel coordinates (single-machine models).
-    [[nodiscard]] std::vector<double> decision_function_scaled(std::span<const double> points, size_t rows) const;
     [[nodiscard]] const std::string& label_for(double decision) const {
         return decision > 0.0 ? classes[1] : classes[0];
     }
@@ -195,15 +129,5 @@ class Model {
 // row): such a model interpolates its training data. Names the settings to change; "" when the
 // size is reasonable. Shown once by `orca fit` and the Python estimators.
 [[nodiscard]] std::string basis_size_warning(const Model& model);
-
-// Decision values of every machine (rows x machines, row-major); one column for one machine.
-[[nodiscard]] std::vector<double> machine_decisions(const Model& model, std::span<const double> points, size_t rows);
-
-// The multi-class view of a classifier's decisions (see multiclass.hpp for the formulas).
-struct ClassPrediction {
-    std::vector<size_t> label;     // index into model.classes per row
-    std::vector<double> decision;  // rows x columns: binary 1 column (g), else one per class
-};
-[[nodiscard]] ClassPrediction predict_classes(const Model& model, std::span<const double> machine_values, size_t rows);
 
 }  // namespace orca

@@ -17,6 +17,16 @@
 
 namespace orca {
 
+// Decision values of every machine (rows x machines, row-major); one column for one machine.
+[[nodiscard]] std::vector<double> machine_decisions(const Model& model, std::span<const double> points, size_t rows);
+
+// The multi-class view of a classifier's decisions (see multiclass.hpp for the formulas).
+struct ClassPrediction {
+    std::vector<size_t> label;     // index into model.classes per row
+    std::vector<double> decision;  // rows x columns: binary 1 column (g), else one per class
+};
+[[nodiscard]] ClassPrediction predict_classes(const Model& model, std::span<const double> machine_values, size_t rows);
+
 // The class pairs (i, j), i < j, of the one-vs-one machines, in machine order.
 [[nodiscard]] std::vector<std::pair<size_t, size_t>> one_vs_one_pairs(size_t classes);
 // The negative side's name in a one-vs-rest machine's classes ({"rest", c}).

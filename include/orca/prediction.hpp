@@ -43,5 +43,11 @@ constexpr double kMaxPredictionCoefficients = 1e7;
 // points: rows already in kernel coordinates. machine: a single-machine model.
 [[nodiscard]] std::vector<double> decision_values(const Model& machine, std::span<const double> points, size_t rows,
                                                   PredictMethod method = PredictMethod::automatic);
+// Decision values g(x) for raw (unscaled) rows of a single-machine model. clipped_rows receives
+// how many rows had a value outside the training range (clipped, or refused under
+// OutOfRange::error).
+[[nodiscard]] std::vector<double> decision_function(const Model& machine, std::span<const double> X, size_t rows,
+                                                    OutOfRange policy, const std::string& source,
+                                                    size_t* clipped_rows = nullptr);
 
 }  // namespace orca

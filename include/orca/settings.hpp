@@ -7,7 +7,8 @@
 //
 // Users' requests arrive as text (the CLI's arguments, Python's values written exactly) and
 // become TrainOptions through train_options(), which holds every rule, cross-setting ones
-// included; validate() holds the rules TrainOptions built in code must keep. Messages name
+// included; validate() (train_options.hpp) holds the rules TrainOptions built in code must keep.
+// Messages name
 // settings, never a surface's spelling of them.
 #include <functional>
 #include <map>
@@ -17,6 +18,7 @@
 #include <string_view>
 
 #include "orca/model.hpp"
+#include "orca/train_options.hpp"
 
 namespace orca {
 
@@ -61,10 +63,6 @@ using SettingTexts = std::map<std::string, std::string, std::less<>>;
 // epsilon without task regression, ...). feature_names resolve degrees given by name. Throws
 // ParameterError naming the setting.
 [[nodiscard]] TrainOptions train_options(const SettingTexts& given, std::span<const std::string> feature_names = {});
-
-// The rules TrainOptions built in code must keep (Model::train checks them first). The basis's
-// own (degrees, max_order, max_total_degree) are checked by Basis.
-void validate(const TrainOptions& options);
 
 // A trained model's value of a setting, as train_options reads it; nullopt for settings models
 // do not keep (solver effort, seeds).

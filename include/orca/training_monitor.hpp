@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "orca/model.hpp"
+#include "orca/train_options.hpp"
 
 namespace orca {
 

@@ -16,6 +16,7 @@
 #include "orca/multiclass.hpp"
 #include "orca/probability.hpp"
 #include "orca/settings.hpp"
+#include "orca/training.hpp"
 #include "orca/training_monitor.hpp"
 
 namespace py = pybind11;
@@ -50,7 +51,7 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
             },
             true);
     py::gil_scoped_release release;
-    return Model::train(ds, o);
+    return train_model(ds, o);
 }
 
 // Renames the classes of a classifier and of its machines (which use the same labels).

@@ -237,35 +237,6 @@ TrainOptions train_options(const SettingTexts& given, std::span<const std::strin
     return o;
 }
 
-void validate(const TrainOptions& o) {
-    const auto positive = [](std::string_view name, double v) {
-        if (!(v > 0.0) || !std::isfinite(v))
-            throw ParameterError(std::string(name) + " must be a finite number > 0, got " + exact(v));
-    };
-    positive("C", o.C);
-    positive("tol", o.solver.tolerance);
-    positive("cache_mb", o.solver.cache_mb);
-    if (!(o.epsilon >= 0.0) || !std::isfinite(o.epsilon))
-        throw ParameterError("epsilon must be a finite number >= 0, got " + exact(o.epsilon));
-    if (o.solver.max_iterations < 0)
-        throw ParameterError("max_iter must be >= 0 (0: the default cap), got " +
-                             std::to_string(o.solver.max_iterations));
-    for (const auto& [label, w] : o.class_weight)
-        if (!(w > 0.0) || !std::isfinite(w))
-            throw ParameterError("class_weight of '" + label + "' must be a finite number > 0, got " + exact(w));
-    if (o.task == Task::regression) {
-        if (!o.class_weight.empty() || o.balanced)
-            throw ParameterError("class_weight applies to task classification only (got task regression)");
-        if (o.probability)
-            throw ParameterError("probability applies to task classification only (got task regression)");
-    }
-    if (o.probability && o.probability_folds < 2)
-        throw ParameterError("probability estimates need at least 2 folds, got " + std::to_string(o.probability_folds));
-    if (o.degrees.empty()) throw ParameterError("degree needs a value");
-    // A FamilySpec built field by field must keep make()'s domain.
-    (void)FamilySpec::make(to_string(o.family.kind), o.family.alpha, o.family.beta, o.family.lambda);
-}
-
 std::optional<std::string> model_setting(const Model& m, std::string_view name) {
     const TrainingSetting& s = training_setting(name);
     if (!s.kept_in_model) return std::nullopt;

@@ -7,7 +7,9 @@
 #include "orca/diagnostics_format.hpp"
 #include "orca/errors.hpp"
 #include "orca/experiments.hpp"
+#include "orca/prediction.hpp"
 #include "orca/spiral.hpp"
+#include "orca/training.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;
@@ -74,7 +76,7 @@ TEST(Diagnostics, SweepIsTheSameForAnyNumberOfThreadsAndMatchesDirectFits) {
     TrainOptions t;
     t.max_order = 0;  // the full tensor product, whatever the number of features
     t.degrees = {8};
-    const OkcReport direct = analyze(expansion_of(Model::train(data, t)));
+    const OkcReport direct = analyze(expansion_of(train_model(data, t)));
     EXPECT_EQ(one.rows[1].okc.order, direct.order);
     EXPECT_EQ(one.rows[1].okc.peak, direct.peak);
     // Fold accuracies are those of fits on the other folds.
@@ -82,9 +84,9 @@ TEST(Diagnostics, SweepIsTheSameForAnyNumberOfThreadsAndMatchesDirectFits) {
     const auto fold = stratified_folds(labels.y, 4, o.seed);
     std::vector<size_t> in, out;
     for (size_t r = 0; r < data.rows; ++r) (fold[r] == 2 ? out : in).push_back(r);
-    const Model m = Model::train(subset(data, in), t);
+    const Model m = train_model(subset(data, in), t);
     const Dataset test = subset(data, out);
-    const auto g = m.decision_function(test.X, test.rows, OutOfRange::clip, "t");
+    const auto g = decision_function(m, test.X, test.rows, OutOfRange::clip, "t");
     size_t correct = 0;
     for (size_t r = 0; r < test.rows; ++r) correct += m.label_for(g[r]) == test.target[r];
     EXPECT_DOUBLE_EQ(one.rows[1].fold_accuracy[2], static_cast<double>(correct) / static_cast<double>(test.rows));

@@ -9,6 +9,8 @@
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
 #include "orca/okc.hpp"
+#include "orca/prediction.hpp"
+#include "orca/training.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;
@@ -39,7 +41,7 @@ Model random_model(const char* family, double alpha, double beta, Measure measur
     o.max_order = max_order;
     o.max_total_degree = max_total_degree;
     o.C = 10.0;
-    return Model::train(ds, o);
+    return train_model(ds, o);
 }
 
 // Raw rows inside the training range.
@@ -87,7 +89,7 @@ std::vector<double> coalition_values_by_quadrature(const Model& m, const std::ve
             while (k < dropped.size() && ++idx[k] == nodes[dropped[k]].size()) idx[k++] = 0;
             if (k == dropped.size()) break;
         }
-        const auto g = m.decision_function_scaled(pts, w.size());
+        const auto g = decision_values(m, pts, w.size());
         double mean = 0.0;
         for (size_t t = 0; t < w.size(); ++t) mean += w[t] * g[t];
         v[S] = mean;
@@ -187,7 +189,7 @@ TEST(Explain, EfficiencyAndDecisionOnEveryRow) {
         const size_t rows = 200, d = m.dim();
         const auto X = rows_in_range(m, rows, seed);
         const Explanation e = explain(m, X, rows);
-        const auto g = m.decision_function(X, rows, OutOfRange::clip, "x");
+        const auto g = decision_function(m, X, rows, OutOfRange::clip, "x");
         const double tol = 1e-12 * scale_of(e) * static_cast<double>(m.support_count());
         for (size_t r = 0; r < rows; ++r) {
             EXPECT_NEAR(e.decision[r], g[r], tol);

@@ -10,6 +10,8 @@
 #include "orca/html_report.hpp"
 #include "orca/model_analysis.hpp"
 #include "orca/model_card.hpp"
+#include "orca/prediction.hpp"
+#include "orca/training.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;
@@ -45,7 +47,7 @@ Model train(const Dataset& ds, Task task, int max_order = 0) {
     o.max_order = max_order;
     o.C = 10.0;
     o.epsilon = 0.05;
-    return Model::train(ds, o);
+    return train_model(ds, o);
 }
 
 // The text of every <td> of the table with this id, row by row.
@@ -134,7 +136,7 @@ TEST(HtmlReport, TwoClassPageHasEverySectionNumbersOfTheAnalysisAndNoExternalRef
     // Waterfall rows: the phi sum to decision - base, and the decision is the model's own
     // (computed here through the prediction path, not the explanation's).
     const std::vector<double> X(ds.X.begin() + 7 * 4, ds.X.begin() + 8 * 4);
-    const double g = model.decision_function(X, 1, OutOfRange::clip, "row")[0];
+    const double g = decision_function(model, X, 1, OutOfRange::clip, "row")[0];
     const auto row = table_cells(html, "row-7");
     ASSERT_EQ(row.size(), 4u + 2u);
     double sum = 0.0;
@@ -171,7 +173,7 @@ TEST(HtmlReport, RegressionWithoutDataAndAnAdditiveModel) {
     expect_tables_match(html, analyze_model(model, okc).machines[0].report, "");
     // With data: R^2 on it, equal to 1 - SSE/SST from the model's predictions.
     const std::string with_data = html_report(model, &ds, {});
-    const auto g = model.decision_function(ds.X, ds.rows, OutOfRange::clip, "data");
+    const auto g = decision_function(model, ds.X, ds.rows, OutOfRange::clip, "data");
     double mean = 0.0, sse = 0.0, sst = 0.0;
     for (const auto& t : ds.target) mean += std::stod(t) / static_cast<double>(ds.rows);
     for (size_t r = 0; r < ds.rows; ++r) {

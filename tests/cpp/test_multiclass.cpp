@@ -7,13 +7,16 @@
 #include <random>
 
 #include "libsvm_gram.hpp"
+#include "orca/coefficients.hpp"
 #include "orca/errors.hpp"
 #include "orca/expansion.hpp"
 #include "orca/explain.hpp"
 #include "orca/model_analysis.hpp"
 #include "orca/model_io.hpp"
 #include "orca/multiclass.hpp"
+#include "orca/prediction.hpp"
 #include "orca/probability.hpp"
+#include "orca/training.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;
@@ -62,7 +65,7 @@ TEST(Multiclass, OneVsOneMatchesLibsvmMulticlass) {
     const Dataset data = clusters(60, 4, 3, 11u);
     TrainOptions o = options(MultiClass::ovo);
     o.class_weight = {{"2", 2.5}};
-    const Model model = Model::train(data, o);
+    const Model model = train_model(data, o);
     ASSERT_EQ(model.machines.size(), 6u);
     const size_t m = data.rows, k = 4;
     const auto pts = scaled(model, data);
@@ -116,7 +119,7 @@ TEST(Multiclass, OneVsOneMatchesLibsvmMulticlass) {
 TEST(Multiclass, PredictionIsTheLargestPerClassDecision) {
     for (MultiClass s : {MultiClass::ovo, MultiClass::ovr}) {
         const Dataset data = clusters(40, 3, 2, 3u);
-        const Model model = Model::train(data, options(s));
+        const Model model = train_model(data, options(s));
         EXPECT_EQ(model.machines.size(), 3u);
         const auto pts = scaled(model, data);
         const auto values = machine_decisions(model, pts, data.rows);
@@ -136,13 +139,13 @@ TEST(Multiclass, PredictionIsTheLargestPerClassDecision) {
 TEST(Multiclass, ClassModelIsTheClassScoreAndExplainsIt) {
     for (MultiClass s : {MultiClass::ovo, MultiClass::ovr}) {
         const Dataset data = clusters(30, 3, 3, 5u);
-        const Model model = Model::train(data, options(s, {3}));
+        const Model model = train_model(data, options(s, {3}));
         const auto pts = scaled(model, data);
         const auto values = machine_decisions(model, pts, data.rows);
         const auto w = class_score_weights(model);
         for (size_t c = 0; c < 3; ++c) {
             const Model cm = class_model(model, c);
-            const auto score = cm.decision_function_scaled(pts, data.rows);
+            const auto score = decision_values(cm, pts, data.rows);
             const Explanation e = explain(cm, data.X, data.rows);
             for (size_t t = 0; t < data.rows; ++t) {
                 double expected = 0.0;
@@ -162,7 +165,7 @@ TEST(Multiclass, ModelFileRoundTripIsExact) {
         const Dataset data = clusters(30, 3, 2, 8u);
         TrainOptions o = options(s);
         o.probability = true;
-        const Model model = Model::train(data, o);
+        const Model model = train_model(data, o);
         const Model back = model_from_json(model_to_json(model), "mem");
         EXPECT_EQ(model_to_json(back), model_to_json(model));
         ASSERT_EQ(back.machines.size(), model.machines.size());
@@ -175,7 +178,7 @@ TEST(Multiclass, ModelFileRoundTripIsExact) {
 
 TEST(Multiclass, EnergyWeightedAggregateIsTheStackedCoefficientVector) {
     const Dataset data = clusters(30, 3, 3, 9u);
-    const Model model = Model::train(data, options(MultiClass::ovo, {3, 2, 4}));
+    const Model model = train_model(data, options(MultiClass::ovo, {3, 2, 4}));
     const ModelAnalysis a = analyze_model(model);
     ASSERT_EQ(a.machines.size(), 3u);
     ASSERT_TRUE(a.energy_weighted && a.mean);
@@ -252,13 +255,13 @@ TEST(Probability, SigmoidIsAStationaryPointOfPlattsLikelihood) {
 TEST(Probability, BinaryProbabilitiesFollowTheDecisionAndNeedTraining) {
     const Dataset data = clusters(50, 2, 2, 13u);
     TrainOptions o = options(MultiClass::ovo);
-    const Model plain = Model::train(data, o);
+    const Model plain = train_model(data, o);
     const auto pts = scaled(plain, data);
     const auto g = machine_decisions(plain, pts, data.rows);
     EXPECT_THROW((void)predict_probabilities(plain, g, data.rows), ParameterError);
     o.probability = true;
     o.seed = 3;
-    const Model model = Model::train(data, o);
+    const Model model = train_model(data, o);
     EXPECT_EQ(model.coefficients, plain.coefficients);  // the machine itself is unchanged
     const auto p = predict_probabilities(model, g, data.rows);
     for (size_t t = 0; t < data.rows; ++t) {
@@ -269,5 +272,5 @@ TEST(Probability, BinaryProbabilitiesFollowTheDecisionAndNeedTraining) {
             }
     }
     o.seed = 4;  // other folds, another sigmoid
-    EXPECT_NE(Model::train(data, o).sigmoid->B, model.sigmoid->B);
+    EXPECT_NE(train_model(data, o).sigmoid->B, model.sigmoid->B);
 }

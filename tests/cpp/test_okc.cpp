@@ -6,11 +6,13 @@
 #include <cmath>
 #include <map>
 
+#include "orca/coefficients.hpp"
 #include "orca/echocardiogram.hpp"
 #include "orca/errors.hpp"
 #include "orca/model.hpp"
 #include "orca/okc.hpp"
 #include "orca/spiral.hpp"
+#include "orca/training.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;
@@ -302,10 +304,10 @@ TEST(Okc, TrainedModelsSpiralAndEchocardiogram) {
     o.max_order = 0;  // the full tensor product, whatever the number of features
     o.family = FamilySpec::make("legendre");
     o.degrees = {8};
-    const Model spiral = Model::train(make_double_spiral(), o);
+    const Model spiral = train_model(make_double_spiral(), o);
     o.family = FamilySpec::make("jacobi", 4.3, 1.8);
     o.degrees = {3, 4, 2, 3, 5};
-    const Model echo = Model::train(load_echocardiogram(test::echocardiogram_path()), o);
+    const Model echo = train_model(load_echocardiogram(test::echocardiogram_path()), o);
     for (const Model* m : {&spiral, &echo}) {
         const Expansion e = expansion_of(*m);
         const OkcReport en = run(e, OkcMethod::enumeration, 20);

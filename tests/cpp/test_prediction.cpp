@@ -87,7 +87,7 @@ TEST(Prediction, AutomaticChoiceFollowsTheWork) {
     EXPECT_THROW((void)decision_values(huge, X, 2, PredictMethod::coefficients), ResourceError);
     // The model's own prediction uses the automatic route and agrees with both.
     const auto Y = test::uniform_points(5000, 2, 7);
-    const auto own = small.decision_function_scaled(Y, 5000);
+    const auto own = decision_values(small, Y, 5000);
     const auto sv = decision_values(small, Y, 5000, PredictMethod::support_vectors);
     for (size_t r = 0; r < 5000; ++r) EXPECT_NEAR(own[r], sv[r], 1e-11);
 }

@@ -11,6 +11,8 @@
 #include "orca/model.hpp"
 #include "orca/model_io.hpp"
 #include "orca/okc.hpp"
+#include "orca/prediction.hpp"
+#include "orca/training.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;
@@ -94,7 +96,7 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     o.epsilon = epsilon;
     o.solver.tolerance = 1e-5;
     o.solver.cache_mb = 1;  // small on purpose: evictions and partial rows of the 2m-variable dual
-    const Model model = Model::train(data, o);
+    const Model model = train_model(data, o);
     ASSERT_TRUE(model.summary.converged);
     std::vector<double> pts = data.X, z;
     (void)model.scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, "synthetic");
@@ -116,7 +118,7 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     EXPECT_NEAR(f_ours, f_ref, 1e-6 * std::abs(f_ref));
     EXPECT_NEAR(model.summary.objective, f_ours, 1e-8 * std::abs(f_ours));
     EXPECT_NEAR(model.bias, ref.bias, 1e-3);
-    const auto predicted = model.decision_function_scaled(pts, data.rows);
+    const auto predicted = decision_values(model, pts, data.rows);
     for (size_t t = 0; t < data.rows; ++t) {
         double f_ref_t = ref.bias;
         for (size_t l = 0; l < data.rows; ++l) f_ref_t += ref.a[l] * G[t * data.rows + l];
@@ -157,15 +159,15 @@ TEST(Regression, ModelFileRoundTripIsExact) {
     o.task = Task::regression;
     o.degrees = {4};
     const Dataset data = smooth_regression(120, 2u);
-    const Model model = Model::train(data, o);
+    const Model model = train_model(data, o);
     const Model back = model_from_json(model_to_json(model), "mem");
     EXPECT_EQ(back.task, Task::regression);
     EXPECT_EQ(back.epsilon, model.epsilon);
     EXPECT_EQ(back.summary.training_r2, model.summary.training_r2);
     EXPECT_EQ(model_to_json(back), model_to_json(model));
     size_t clipped = 0;
-    EXPECT_EQ(back.decision_function(data.X, data.rows, OutOfRange::clip, "d", &clipped),
-              model.decision_function(data.X, data.rows, OutOfRange::clip, "d", &clipped));
+    EXPECT_EQ(decision_function(back, data.X, data.rows, OutOfRange::clip, "d", &clipped),
+              decision_function(model, data.X, data.rows, OutOfRange::clip, "d", &clipped));
 }
 
 TEST(Regression, TrainingPredictionsComeFromTheGradient) {
@@ -176,8 +178,8 @@ TEST(Regression, TrainingPredictionsComeFromTheGradient) {
     o.degrees = {5};
     o.C = 3.0;
     const Dataset data = smooth_regression(200, 7u);
-    const Model model = Model::train(data, o);
-    const auto f = model.decision_function(data.X, data.rows, OutOfRange::clip, "d");
+    const Model model = train_model(data, o);
+    const auto f = decision_function(model, data.X, data.rows, OutOfRange::clip, "d");
     double mean = 0.0, res = 0.0, tot = 0.0;
     for (const auto& t : data.target) mean += std::stod(t) / static_cast<double>(data.rows);
     for (size_t t = 0; t < data.rows; ++t) {

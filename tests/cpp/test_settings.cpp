@@ -12,6 +12,7 @@
 #include "orca/prediction.hpp"
 #include "orca/settings.hpp"
 #include "orca/spiral.hpp"
+#include "orca/training.hpp"
 
 using namespace orca;
 
@@ -158,7 +159,7 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
                               ? std::string(1, static_cast<char>('A' + (d.X[2 * t] > 0.3) + (d.X[2 * t] > -0.3)))
                           : d.target[t] == d.target[0] ? "A"
                                                        : "B";
-        const Model trained = Model::train(d, train_options(given, d.feature_names));
+        const Model trained = train_model(d, train_options(given, d.feature_names));
         const Model loaded = model_from_json(model_to_json(trained), "test");
         for (const TrainingSetting& s : training_settings()) {
             const auto before = model_setting(trained, s.name), after = model_setting(loaded, s.name);

@@ -8,6 +8,7 @@
 
 #include "libsvm_gram.hpp"
 #include "orca/echocardiogram.hpp"
+#include "orca/machine_training.hpp"
 #include "orca/model.hpp"
 #include "orca/spiral.hpp"
 #include "test_helpers.hpp"

@@ -8,6 +8,7 @@
 #include "orca/kernel.hpp"
 #include "orca/model.hpp"
 #include "orca/system_memory.hpp"
+#include "orca/training.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;
@@ -112,7 +113,7 @@ TEST(Stress, TrainingTerminatesOnDegenerateData) {
             X.insert(X.end(), {base[2 * r], base[2 * r + 1]});
             y.push_back(base[2 * r] * base[2 * r + 1] > 0 ? "p" : "n");
         }
-    Model m = Model::train(two_class(X, y, 2), o);
+    Model m = train_model(two_class(X, y, 2), o);
     EXPECT_TRUE(m.summary.converged);
     // Fully separable with a wide margin, under a huge C (hard margin).
     X.clear();
@@ -123,7 +124,7 @@ TEST(Stress, TrainingTerminatesOnDegenerateData) {
         y.push_back(s > 0 ? "p" : "n");
     }
     o.C = 1e12;
-    m = Model::train(two_class(X, y, 2), o);
+    m = train_model(two_class(X, y, 2), o);
     EXPECT_TRUE(m.summary.converged);
     EXPECT_EQ(m.summary.training_accuracy, 1.0);
     // Nearly separable: two points of each class on the wrong side, tiny and huge C.
@@ -132,7 +133,7 @@ TEST(Stress, TrainingTerminatesOnDegenerateData) {
     for (double C : {1e-12, 1.0, 1e6}) {
         o.C = C;
         o.solver.max_iterations = 200000;
-        m = Model::train(two_class(X, y, 2), o);
+        m = train_model(two_class(X, y, 2), o);
         EXPECT_TRUE(m.summary.converged || m.summary.iterations == 200000) << "C=" << C;
         for (double a : m.coefficients) EXPECT_TRUE(std::isfinite(a));
         EXPECT_TRUE(std::isfinite(m.bias));
@@ -156,7 +157,7 @@ TEST(Stress, CacheThatCannotFitIsRefusedUpFront) {
     o.degrees = {2};
     o.solver.cache_mb = 1e9;
     try {
-        (void)Model::train(two_class(X, y, 1), o);
+        (void)train_model(two_class(X, y, 1), o);
         FAIL() << "expected a refusal";
     } catch (const ResourceError& e) {
         EXPECT_NE(std::string(e.what()).find("lower cache_mb"), std::string::npos) << e.what();

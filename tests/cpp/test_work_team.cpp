@@ -10,6 +10,7 @@
 
 #include "orca/dataset.hpp"
 #include "orca/model.hpp"
+#include "orca/training.hpp"
 #include "parallel/work_team.hpp"
 #include "test_helpers.hpp"
 
@@ -127,7 +128,7 @@ TEST(WorkTeam, FitIsTheSameOnOneThreadAndOnSeveral) {
     options.C = 0.01;
     auto fit = [&](int threads) {
         const ThreadLimit limit(threads);
-        return orca::Model::train(data, options);
+        return orca::train_model(data, options);
     };
     const orca::Model one = fit(1), several = fit(4);
     EXPECT_EQ(one.coefficients, several.coefficients);

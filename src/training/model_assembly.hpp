@@ -1,11 +1,12 @@
 #pragma once
-// Steps of Model::train shared by the two-class, multi-class and regression paths (internal).
+// The parts of a model every training path fills the same way (internal): the settings and the
+// fitted scaler, then each solved machine.
 #include <span>
-#include <vector>
 
 #include "orca/dataset.hpp"
-#include "orca/kernel.hpp"
+#include "orca/machine_training.hpp"
 #include "orca/model.hpp"
+#include "orca/train_options.hpp"
 
 namespace orca::detail {
 
@@ -15,9 +16,5 @@ namespace orca::detail {
 // epsilon-SVR machine (bounded means |a_i| == C_i).
 void store_machine(Model& model, const Machine& machine, std::span<const double> points, std::span<const double> upper,
                    bool twin);
-// Trains the classifier's machine(s) on scaled points; label[t] indexes model.classes,
-// upper[t] = C_t. Fills machines, summary and (when asked) the Platt sigmoids.
-void train_classifier(Model& model, const TensorKernel& kernel, const std::vector<double>& points,
-                      const std::vector<size_t>& label, const std::vector<double>& upper, const TrainOptions& options);
 
 }  // namespace orca::detail

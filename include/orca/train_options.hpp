@@ -1,0 +1,53 @@
+#pragma once
+// What a training request asks for. Its defaults are the settings table's (settings.hpp; a test
+// holds them equal), and validate() holds the rules a request built in code must keep.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "orca/basis.hpp"
+#include "orca/family.hpp"
+#include "orca/model.hpp"
+#include "orca/solver.hpp"
+
+namespace orca {
+
+struct TrainOptions {
+    Task task = Task::classification;
+    double epsilon = 0.1;  // regression: half-width of the insensitive tube (>= 0)
+    MultiClass multi_class = MultiClass::ovo;
+    // Fit Platt sigmoids on decision values from internal k-fold cross-validation (LIBSVM's
+    // -b 1); folds drawn from `seed`.
+    bool probability = false;
+    int probability_folds = 5;
+    uint64_t seed = 0;
+    FamilySpec family;
+    Measure measure = Measure::probability;
+    // One entry: the same degree for every feature; otherwise one per feature.
+    std::vector<int> degrees{kDefaultDegree};
+    // Interaction order Q: keep the basis functions of at most Q active features (0: all;
+    // kAutoMaxOrder: by the number of features, see resolve_max_order).
+    int max_order = kAutoMaxOrder;
+    // Total degree N: keep the basis functions with sum_j k_j <= N (0: no cap).
+    int max_total_degree = 0;
+    double C = 1.0;
+    // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as
+    // scikit-learn).
+    // Sample weights come with the data (Dataset::weights). C_t = C * class weight * sample weight;
+    // rows of weight 0 are left out (they could not move the solution).
+    std::map<std::string, double> class_weight;
+    bool balanced = false;
+    SolverOptions solver;
+    // Told what training is doing when it moves to another machine or to the probability
+    // cross-validation (for progress display); solver.progress reports within each.
+    std::function<void(const std::string&)> stage;
+};
+
+// Throws ParameterError naming the setting for a request outside its domain (C, tol, cache_mb,
+// epsilon, max_iter, class weights, the family's parameters) or asking a regression for
+// classification's settings. The basis checks its own (degrees, max_order, max_total_degree).
+void validate(const TrainOptions& options);
+
+}  // namespace orca

@@ -1,0 +1,164 @@
+#include "orca/training.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "orca/errors.hpp"
+#include "orca/machine_training.hpp"
+#include "training/classifier_training.hpp"
+#include "training/model_assembly.hpp"
+
+namespace orca {
+namespace {
+
+// Rows of weight 0 left out (they could not move the solution); the rest with their weights.
+Dataset weighted_rows(const Dataset& all) {
+    if (!all.weights.empty() && all.weights.size() != all.rows)
+        throw DataError(all.source + ": sample weights must have one value per row");
+    for (double w : all.weights)
+        if (!(w >= 0.0) || !std::isfinite(w)) throw DataError(all.source + ": sample weights must be finite and >= 0");
+    std::vector<size_t> keep;
+    for (size_t r = 0; r < all.rows; ++r)
+        if (all.weights.empty() || all.weights[r] > 0.0) keep.push_back(r);
+    if (keep.empty()) throw DataError(all.source + ": every row has sample weight 0");
+    if (keep.size() == all.rows) return all;
+    Dataset d = all;
+    d.X.clear();
+    d.target.clear();
+    d.weights.clear();
+    for (size_t r : keep) {
+        d.X.insert(d.X.end(), all.X.begin() + static_cast<std::ptrdiff_t>(r * all.cols),
+                   all.X.begin() + static_cast<std::ptrdiff_t>((r + 1) * all.cols));
+        d.target.push_back(all.target[r]);
+        d.weights.push_back(all.weights[r]);
+    }
+    d.rows = keep.size();
+    return d;
+}
+
+// Effective multipliers of C per class: 1, "balanced" n / (k n_c), then explicit entries.
+std::vector<double> class_multipliers(const std::vector<std::string>& classes, const std::vector<size_t>& label,
+                                      const TrainOptions& options) {
+    const size_t k = classes.size();
+    std::vector<double> w(k, 1.0);
+    if (options.balanced) {
+        std::vector<double> count(k, 0.0);
+        for (size_t c : label) count[c] += 1.0;
+        const auto n = static_cast<double>(label.size());
+        for (size_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
+    }
+    for (const auto& [name, value] : options.class_weight) {
+        const auto it = std::find(classes.begin(), classes.end(), name);
+        if (it == classes.end()) {
+            std::string list;
+            for (const auto& c : classes) list += (list.empty() ? "'" : ", '") + c + "'";
+            throw ParameterError("class_weight names '" + name + "', which is not a class of the target (" + list +
+                                 ")");
+        }
+        w[static_cast<size_t>(it - classes.begin())] = value;
+    }
+    return w;
+}
+
+double parse_target_value(const std::string& cell, const Dataset& data, size_t row) {
+    char* end = nullptr;
+    const double v = std::strtod(cell.c_str(), &end);
+    if (cell.empty() || end != cell.c_str() + cell.size() || !std::isfinite(v))
+        throw DataError(data.source + ": data row " + std::to_string(row + 1) + ", target column '" + data.target_name +
+                        "': '" + cell + "' is not a finite number (regression needs numeric targets)");
+    return v;
+}
+
+// What a regression can learn from these targets, decided before training: a constant target or
+// a tube wider than the targets' spread leaves no support vector (a constant model), and targets
+// beyond 1e150 overflow the squares in the solver and in R^2.
+void check_regression_target(const std::vector<double>& z, double epsilon, const std::string& name) {
+    const auto [lo, hi] = std::minmax_element(z.begin(), z.end());
+    char text[200];
+    if (std::max(std::abs(*lo), std::abs(*hi)) > 1e150) {
+        std::snprintf(text, sizeof text, "target '%s' reaches %.3g: beyond 1e150 squares overflow; rescale it",
+                      name.c_str(), std::abs(*lo) > std::abs(*hi) ? *lo : *hi);
+        throw DataError(text);
+    }
+    if (*lo == *hi) {
+        std::snprintf(text, sizeof text, "target '%s' is constant (every value is %.17g): there is nothing to learn",
+                      name.c_str(), *lo);
+        throw DataError(text);
+    }
+    if (epsilon >= (*hi - *lo) / 2.0) {
+        std::snprintf(text, sizeof text,
+                      "epsilon %.6g is at least half the range of target '%s' (%.6g): every row lies inside the tube "
+                      "and the model would be a constant; choose epsilon below %.6g",
+                      epsilon, name.c_str(), *hi - *lo, (*hi - *lo) / 2.0);
+        throw ParameterError(text);
+    }
+}
+
+}  // namespace
+
+Model train_model(const Dataset& all, const TrainOptions& options) {
+    if (all.rows == 0) throw DataError(all.source + ": no data rows");
+    if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
+    validate(options);
+    const Dataset data = weighted_rows(all);
+    Model model = detail::shared_settings(data, options);
+    std::vector<double> points = data.X;
+    (void)model.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
+    const TensorKernel kernel(model.basis());
+    const auto sample_weight = [&](size_t t) { return data.weights.empty() ? 1.0 : data.weights[t]; };
+
+    if (options.task == Task::regression) {
+        std::vector<double> z(data.rows), upper(data.rows);
+        for (size_t t = 0; t < data.rows; ++t) {
+            z[t] = parse_target_value(data.target[t], data, t);
+            upper[t] = options.C * sample_weight(t);
+        }
+        check_regression_target(z, options.epsilon, data.target_name);
+        model.classes.clear();
+        model.class_weights.clear();
+        model.epsilon = options.epsilon;
+        const Machine machine =
+            train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, options.solver);
+        detail::store_machine(model, machine, points, upper, true);
+        if (machine.support.empty())  // refused above when it can be foreseen; a model file needs one
+            throw ParameterError(
+                "the fit has no support vectors (every target lies within epsilon of one "
+                "constant): lower epsilon");
+        double mean = 0.0;
+        for (double v : z) mean += v;
+        mean /= static_cast<double>(z.size());
+        double residual = 0.0, total = 0.0;
+        for (size_t t = 0; t < data.rows; ++t) {
+            residual += (z[t] - machine.training_decision[t]) * (z[t] - machine.training_decision[t]);
+            total += (z[t] - mean) * (z[t] - mean);
+        }
+        model.summary.training_r2 = total > 0.0 ? 1.0 - residual / total : (residual == 0.0 ? 1.0 : 0.0);
+        return model;
+    }
+
+    if (options.task != Task::classification) throw ParameterError("unknown task");
+    model.classes = distinct_labels(data.target);
+    if (model.classes.size() == 1)
+        throw DataError(data.source + ": the target has one class only ('" + model.classes[0] +
+                        "'); a classifier needs two");
+    // One machine per pair of classes (or per class): thousands of classes mean millions of
+    // machines. More than 1,000 distinct labels is rarely a class label at all.
+    if (model.classes.size() > kMaxClasses)
+        throw DataError(data.source + ": the target '" + data.target_name + "' has " +
+                        std::to_string(model.classes.size()) + " distinct labels, more than " +
+                        std::to_string(kMaxClasses) + " classes; for a numeric target use the regression task");
+    std::vector<size_t> label(data.rows);
+    for (size_t t = 0; t < data.rows; ++t)
+        label[t] = static_cast<size_t>(std::find(model.classes.begin(), model.classes.end(), data.target[t]) -
+                                       model.classes.begin());
+    model.class_weights = class_multipliers(model.classes, label, options);
+    std::vector<double> upper(data.rows);
+    for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * model.class_weights[label[t]] * sample_weight(t);
+    detail::train_classifier(model, kernel, points, label, upper, options);
+    return model;
+}
+
+}  // namespace orca
