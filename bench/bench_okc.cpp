@@ -5,10 +5,10 @@
 #include <random>
 
 #include "bench_common.hpp"
-#include "orca/echocardiogram.hpp"
 #include "orca/model.hpp"
 #include "orca/okc.hpp"
 #include "orca/training.hpp"
+#include "paper/echocardiogram.hpp"
 
 using namespace orca;
 

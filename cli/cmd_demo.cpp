@@ -8,9 +8,9 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "orca/prediction.hpp"
-#include "orca/spiral.hpp"
 #include "orca/training.hpp"
 #include "orca/training_monitor.hpp"
+#include "paper/spiral.hpp"
 
 namespace orca::cli {
 namespace {

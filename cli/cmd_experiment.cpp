@@ -9,7 +9,7 @@
 #include "orca/atomic_file.hpp"
 #include "orca/diagnostics_format.hpp"
 #include "orca/errors.hpp"
-#include "orca/experiments.hpp"
+#include "paper/experiments.hpp"
 
 namespace orca::cli {
 namespace {

@@ -6,10 +6,10 @@
 #include "bindings.hpp"
 #include "numpy_data.hpp"
 #include "orca/diagnostics_format.hpp"
-#include "orca/echocardiogram.hpp"
 #include "orca/errors.hpp"
-#include "orca/experiments.hpp"
-#include "orca/spiral.hpp"
+#include "paper/echocardiogram.hpp"
+#include "paper/experiments.hpp"
+#include "paper/spiral.hpp"
 
 namespace py = pybind11;
 

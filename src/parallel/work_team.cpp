@@ -1,4 +1,4 @@
-#include "work_team.hpp"
+#include "parallel/work_team.hpp"
 
 #include <omp.h>
 #include <pthread.h>

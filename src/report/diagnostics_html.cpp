@@ -1,14 +1,14 @@
 // The report's diagnostics section: a sweep (`orca sweep --json`) or a stability run
 // (`orca stability --json`) read back from the JSON the engine wrote, drawn and tabled.
-#include "diagnostics_html.hpp"
+#include "report/diagnostics_html.hpp"
 
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
 
-#include "html_parts.hpp"
 #include "orca/errors.hpp"
-#include "svg.hpp"
+#include "report/html_parts.hpp"
+#include "report/svg.hpp"
 
 namespace orca::report {
 namespace {

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "diagnostics_html.hpp"
-#include "html_parts.hpp"
 #include "orca/data_score.hpp"
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
@@ -11,7 +9,9 @@
 #include "orca/model_card.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/version.hpp"
-#include "svg.hpp"
+#include "report/diagnostics_html.hpp"
+#include "report/html_parts.hpp"
+#include "report/svg.hpp"
 
 namespace orca {
 namespace {

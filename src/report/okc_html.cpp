@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
-#include "html_parts.hpp"
 #include "orca/html_report.hpp"
-#include "svg.hpp"
+#include "report/html_parts.hpp"
+#include "report/svg.hpp"
 
 namespace orca::report {
 

@@ -1,4 +1,4 @@
-#include "svg.hpp"
+#include "report/svg.hpp"
 
 #include <fmt/core.h>
 

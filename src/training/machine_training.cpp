@@ -5,7 +5,7 @@
 #include <string>
 
 #include "orca/errors.hpp"
-#include "orca/system_memory.hpp"
+#include "platform/system_memory.hpp"
 #include "training/interior_point.hpp"
 
 namespace orca {

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "orca/spiral.hpp"
+#include "paper/spiral.hpp"
 #include "test_helpers.hpp"
 
 namespace fs = std::filesystem;
@@ -104,7 +104,9 @@ TEST_F(Cli, DemoRunsWithoutFiles) {
 
 TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     const std::string base = "fit --data " + path("spiral.csv") + " --target arm --model " + path("m.json");
-    expect_refused(base + " --family laguerre", "family must be one of legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or hermite, got 'laguerre'");
+    expect_refused(
+        base + " --family laguerre",
+        "family must be one of legendre, chebyshev1, chebyshev2, gegenbauer, jacobi or hermite, got 'laguerre'");
     expect_refused(base + " --family jacobi --alpha -1", "alpha must be a finite number > -1");
     expect_refused(base + " --family jacobi --beta -2.5", "beta must be a finite number > -1");
     expect_refused(base + " --degree -3", "degree must be an integer in 0..10000, got -3");
@@ -129,7 +131,8 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     expect_refused(base + " --task regression --epsilon -1", "epsilon must be a finite number >= 0, got -1");
     expect_refused(base + " --task regression --probability",
                    "probability applies to task classification only (got task regression)");
-    expect_refused(base + " --task regression --multi-class ovr", "multi_class applies to task classification only (got task regression)");
+    expect_refused(base + " --task regression --multi-class ovr",
+                   "multi_class applies to task classification only (got task regression)");
     write("const.csv", "x1,x2,arm\n1,2,A\n3,2,B\n");
     expect_refused("fit --data " + path("const.csv") + " --target arm --model " + path("m.json"),
                    "feature 'x2' is constant");
@@ -375,8 +378,10 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
     ASSERT_EQ(sw.code, 0) << sw.err;
     EXPECT_NE(sw.out.find("| legendre n=3 Q=2 C=1"), std::string::npos) << sw.out;
     EXPECT_NE(sw.out.find("| legendre n=2 Q=1 C=1"), std::string::npos) << sw.out;
-    expect_refused("fit" + data + " --max-order -1 --model " + path("bad.json"), "max_order must be 'auto' or an integer >= 0, got -1");
-    expect_refused("fit" + data + " --max-order 1,2 --model " + path("bad.json"), "max_order must be an integer, got '1,2'");
+    expect_refused("fit" + data + " --max-order -1 --model " + path("bad.json"),
+                   "max_order must be 'auto' or an integer >= 0, got -1");
+    expect_refused("fit" + data + " --max-order 1,2 --model " + path("bad.json"),
+                   "max_order must be an integer, got '1,2'");
     EXPECT_FALSE(fs::exists(path("bad.json")));
 }
 

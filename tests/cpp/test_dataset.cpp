@@ -1,11 +1,11 @@
 // Readers: what they accept, and the exact location they name when they refuse.
 #include <gtest/gtest.h>
 
+#include "data/text_cells.hpp"
 #include "orca/dataset.hpp"
-#include "orca/echocardiogram.hpp"
 #include "orca/errors.hpp"
+#include "paper/echocardiogram.hpp"
 #include "test_helpers.hpp"
-#include "text_cells.hpp"
 
 using namespace orca;
 

@@ -6,10 +6,10 @@
 #include "orca/diagnostics.hpp"
 #include "orca/diagnostics_format.hpp"
 #include "orca/errors.hpp"
-#include "orca/experiments.hpp"
 #include "orca/prediction.hpp"
-#include "orca/spiral.hpp"
 #include "orca/training.hpp"
+#include "paper/experiments.hpp"
+#include "paper/spiral.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;

@@ -11,8 +11,8 @@
 #include "orca/model_io.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/prediction.hpp"
-#include "orca/spiral.hpp"
 #include "orca/training.hpp"
+#include "paper/spiral.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;

@@ -7,12 +7,12 @@
 #include <map>
 
 #include "orca/coefficients.hpp"
-#include "orca/echocardiogram.hpp"
 #include "orca/errors.hpp"
 #include "orca/model.hpp"
 #include "orca/okc.hpp"
-#include "orca/spiral.hpp"
 #include "orca/training.hpp"
+#include "paper/echocardiogram.hpp"
+#include "paper/spiral.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;

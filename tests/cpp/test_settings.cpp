@@ -11,8 +11,8 @@
 #include "orca/okc.hpp"
 #include "orca/prediction.hpp"
 #include "orca/settings.hpp"
-#include "orca/spiral.hpp"
 #include "orca/training.hpp"
+#include "paper/spiral.hpp"
 
 using namespace orca;
 
@@ -31,7 +31,9 @@ template <class E>
 void expect_names_round_trip() {
     for (const auto& entry : EnumNames<E>::names) {
         EXPECT_EQ(parse_name<E>(entry.name), entry.value) << entry.name;
-        if (!entry.alias) EXPECT_EQ(name_of(entry.value), entry.name);
+        if (!entry.alias) {
+            EXPECT_EQ(name_of(entry.value), entry.name);
+        }
         EXPECT_EQ(entry.alias, name_list<E>().find(std::string(entry.name)) == std::string::npos) << entry.name;
     }
 }
@@ -195,8 +197,11 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
             EXPECT_EQ(asked.probability, read.probability) << s.name;
         }
     }
-    for (const TrainingSetting& s : training_settings())
-        if (s.kept_in_model && s.name != "task") EXPECT_TRUE(covered.count(std::string(s.name))) << s.name;
+    for (const TrainingSetting& s : training_settings()) {
+        if (s.kept_in_model && s.name != "task") {
+            EXPECT_TRUE(covered.count(std::string(s.name))) << s.name;
+        }
+    }
 }
 
 TEST(Names, EveryEnumerationParsesWhatItPrints) {

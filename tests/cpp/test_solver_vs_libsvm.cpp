@@ -7,10 +7,10 @@
 #include <set>
 
 #include "libsvm_gram.hpp"
-#include "orca/echocardiogram.hpp"
 #include "orca/machine_training.hpp"
 #include "orca/model.hpp"
-#include "orca/spiral.hpp"
+#include "paper/echocardiogram.hpp"
+#include "paper/spiral.hpp"
 #include "test_helpers.hpp"
 #include "training/interior_point.hpp"
 

@@ -7,8 +7,8 @@
 #include "orca/errors.hpp"
 #include "orca/kernel.hpp"
 #include "orca/model.hpp"
-#include "orca/system_memory.hpp"
 #include "orca/training.hpp"
+#include "platform/system_memory.hpp"
 #include "test_helpers.hpp"
 
 using namespace orca;

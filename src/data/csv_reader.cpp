@@ -5,9 +5,9 @@
 #include <set>
 #include <unordered_map>
 
+#include "data/text_cells.hpp"
 #include "orca/dataset.hpp"
 #include "orca/errors.hpp"
-#include "text_cells.hpp"
 
 namespace orca {
 namespace {

@@ -1,12 +1,12 @@
 // OKC indices by enumerating every coefficient (algorithm (a)), streamed block by block.
-#include "okc_enumeration.hpp"
+#include "analysis/okc_enumeration.hpp"
 
 #include <algorithm>
 #include <map>
 #include <queue>
 #include <unordered_map>
 
-#include "enumerate_blocks.hpp"
+#include "analysis/enumerate_blocks.hpp"
 
 namespace orca {
 namespace {

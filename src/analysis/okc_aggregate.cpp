@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "okc_raw.hpp"
+#include "analysis/okc_raw.hpp"
 #include "orca/errors.hpp"
 #include "orca/okc.hpp"
 

@@ -1,4 +1,4 @@
-#include "okc_raw.hpp"
+#include "analysis/okc_raw.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "orca/experiments.hpp"
+#include "paper/experiments.hpp"
 
-#include "orca/echocardiogram.hpp"
-#include "orca/spiral.hpp"
+#include "paper/echocardiogram.hpp"
+#include "paper/spiral.hpp"
 
 namespace orca {
 namespace {

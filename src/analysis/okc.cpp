@@ -5,12 +5,12 @@
 #include <cmath>
 #include <sstream>
 
-#include "okc_enumeration.hpp"
-#include "okc_pairs.hpp"
-#include "okc_raw.hpp"
+#include "analysis/okc_enumeration.hpp"
+#include "analysis/okc_pairs.hpp"
+#include "analysis/okc_raw.hpp"
 #include "orca/errors.hpp"
-#include "orca/system_memory.hpp"
 #include "parallel/work_team.hpp"
+#include "platform/system_memory.hpp"
 
 namespace orca {
 namespace {

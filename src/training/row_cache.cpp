@@ -1,4 +1,4 @@
-#include "orca/row_cache.hpp"
+#include "training/row_cache.hpp"
 
 #include <algorithm>
 

@@ -1,11 +1,11 @@
-#include "orca/echocardiogram.hpp"
+#include "paper/echocardiogram.hpp"
 
 #include <fstream>
 #include <istream>
 #include <sstream>
 
+#include "data/text_cells.hpp"
 #include "orca/errors.hpp"
-#include "text_cells.hpp"
 
 namespace orca {
 namespace {

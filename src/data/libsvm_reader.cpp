@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "data/text_cells.hpp"
 #include "orca/dataset.hpp"
 #include "orca/errors.hpp"
-#include "orca/system_memory.hpp"
-#include "text_cells.hpp"
+#include "platform/system_memory.hpp"
 
 namespace orca {
 
@@ -92,7 +92,7 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
             std::to_string(ds.rows) + " x " + std::to_string(ds.cols) + " values (" +
             std::to_string(static_cast<long long>(dense_bytes / 1e6)) +
             " MB), more than ORCA's dense tables take (1 GiB, and at most a quarter of the available memory); "
-                            "ORCA works on dense data (tens of features): "
+            "ORCA works on dense data (tens of features): "
             "number the features from 1 without gaps");
     ds.X.assign(ds.rows * ds.cols, 0.0);
     for (size_t r = 0; r < rows.size(); ++r) {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "orca/errors.hpp"
-#include "orca/row_cache.hpp"
 #include "parallel/work_team.hpp"
+#include "training/row_cache.hpp"
 
 namespace orca {
 

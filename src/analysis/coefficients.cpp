@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "enumerate_blocks.hpp"
+#include "analysis/enumerate_blocks.hpp"
 #include "orca/errors.hpp"
 
 namespace orca {

@@ -2,7 +2,7 @@
 // Algorithm (a): every coefficient, enumerated block by block (math spec §5a).
 #include <vector>
 
-#include "okc_raw.hpp"
+#include "analysis/okc_raw.hpp"
 #include "orca/expansion.hpp"
 
 namespace orca {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "degree_budget.hpp"
+#include "basis/degree_budget.hpp"
 #include "parallel/work_team.hpp"
 
 namespace orca {

@@ -6,8 +6,8 @@
 #include <set>
 #include <sstream>
 
+#include "data/text_cells.hpp"
 #include "orca/errors.hpp"
-#include "text_cells.hpp"
 
 namespace orca {
 namespace {

@@ -1,4 +1,4 @@
-#include "orca/spiral.hpp"
+#include "paper/spiral.hpp"
 
 #include <cmath>
 #include <numbers>

@@ -1,4 +1,4 @@
-#include "orca/system_memory.hpp"
+#include "platform/system_memory.hpp"
 
 #include <fstream>
 #include <string>

@@ -2,7 +2,7 @@
 // Algorithm (b): sums over support-vector pairs, no coefficient formed (math spec §5b).
 #include <vector>
 
-#include "okc_raw.hpp"
+#include "analysis/okc_raw.hpp"
 #include "orca/expansion.hpp"
 
 namespace orca {

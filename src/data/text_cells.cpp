@@ -1,4 +1,4 @@
-#include "text_cells.hpp"
+#include "data/text_cells.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "enumerate_blocks.hpp"
+#include "analysis/enumerate_blocks.hpp"
 
 #include <Eigen/Core>
 

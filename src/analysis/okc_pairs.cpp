@@ -10,7 +10,7 @@
 // A total-degree cap N keeps the powers t^N' with N' <= N; the total index is then the retained
 // mass less the retained mass of the functions without feature i (kappa_i times the product of
 // the other features' bivariate polynomials), from prefix and suffix products.
-#include "okc_pairs.hpp"
+#include "analysis/okc_pairs.hpp"
 
 #include <algorithm>
 
