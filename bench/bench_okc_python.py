@@ -114,7 +114,7 @@ def main():
         sv, a = np.asarray(doc["support_vectors"]), np.asarray(doc["coefficients"])
         count = float(n + 1) ** d
         t_orca, rep = timed(lambda: _core.analyze(model, "auto", [0.01, 0.05, 0.1], 0, False))
-        r = rep["machines"][0]
+        r = json.loads(rep["machines"][0]["json"])  # the engine's serialisation of the report
         loop_s, complete = seeds_loop(sv, a, n, LOOP_BUDGET_S)
         loop = f"{loop_s:.3g}" + ("" if complete else " (extrapolated)")
         if count <= NUMPY_LIMIT:

@@ -1,6 +1,5 @@
-// The OKC analysis, returned as plain Python data (numpy arrays, lists) plus the engine's
-// text table and JSON, so that the pure-Python report class only arranges them.
-#include <pybind11/numpy.h>
+// The OKC analysis as the engine serialises it: each report's JSON (which Python's report
+// classes read), text table and HTML.
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
@@ -14,37 +13,13 @@ namespace orca::python {
 
 namespace {
 
-py::dict report_dict(const OkcReport& r) {
-    const size_t d = r.dim;
+// One report as the engine writes it: its JSON (the single serialisation, read by Python's
+// OkcReport), its text table and its HTML.
+py::dict report_views(std::string text, std::string json, std::string html) {
     py::dict out;
-    out["method"] = to_string(r.method);
-    out["energy"] = r.energy;
-    out["energy_kernel"] = r.energy_kernel;
-    out["constant"] = r.constant;
-    out["block"] = r.block;
-    out["order"] = r.order;
-    out["spectrum"] = r.spectrum;
-    out["cumulative"] = r.cumulative;
-    out["peak"] = r.peak;
-    out["eps"] = r.eps;
-    out["thresholds"] = r.thresholds;
-    out["even"] = r.even;
-    out["odd"] = r.odd;
-    out["marginal"] = r.marginal;
-    py::array_t<double> pw({static_cast<py::ssize_t>(d), static_cast<py::ssize_t>(d)});
-    std::copy(r.pairwise.begin(), r.pairwise.end(), pw.mutable_data());
-    out["pairwise"] = pw;
-    out["total_effect"] = r.total_effect;
-    py::list subsets;
-    for (const auto& s : r.top_subsets) subsets.append(py::make_tuple(s.features, s.share));
-    out["top_subsets"] = subsets;
-    out["max_subset_order"] = r.max_subset_order;
-    py::list coefs;
-    for (const auto& c : r.coefficients) coefs.append(py::make_tuple(c.index, c.value));
-    out["coefficients"] = coefs;
-    out["coefficient_count"] = r.coefficient_count;
-    out["max_order"] = r.max_order;
-    out["max_total_degree"] = r.max_total_degree;
+    out["text"] = std::move(text);
+    out["json"] = std::move(json);
+    out["html"] = std::move(html);
     return out;
 }
 
@@ -87,23 +62,14 @@ void bind_analysis(py::module_& m) {
             py::dict out;
             py::list machines;
             for (size_t k = 0; k < list.size(); ++k) {
-                py::dict r = report_dict(a.machines[k].report);
+                py::dict r = report_views(texts[k], jsons[k], htmls[k]);
                 r["name"] = a.machines[k].name;
-                r["text"] = texts[k];
-                r["json"] = jsons[k];
-                r["html"] = htmls[k];
                 machines.append(r);
             }
             out["machines"] = machines;
             if (a.energy_weighted) {
-                out["energy_weighted"] = report_dict(*a.energy_weighted);
-                out["energy_weighted"]["text"] = texts[list.size()];
-                out["energy_weighted"]["json"] = jsons[list.size()];
-                out["energy_weighted"]["html"] = htmls[list.size()];
-                out["mean"] = report_dict(*a.mean);
-                out["mean"]["text"] = texts[list.size() + 1];
-                out["mean"]["json"] = jsons[list.size() + 1];
-                out["mean"]["html"] = htmls[list.size() + 1];
+                out["energy_weighted"] = report_views(texts[list.size()], jsons[list.size()], htmls[list.size()]);
+                out["mean"] = report_views(texts[list.size() + 1], jsons[list.size() + 1], htmls[list.size() + 1]);
             }
             out["text"] = text;
             out["json"] = json;

@@ -1,6 +1,7 @@
 """OkcReport: every OKC index of a model, as numpy/pandas objects, text and JSON."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -42,30 +43,35 @@ class OkcReport:
     """
 
     def __init__(self, raw: dict[str, Any], feature_names: list[str]):
+        """raw: the engine's views of one report ("json", "text", "html"); every attribute is
+        read from its JSON, the serialisation ``orca analyze --json`` writes."""
         self._raw = raw
         self.feature_names = list(feature_names)
         names = self.feature_names
-        self.method: str = raw["method"]
-        self.energy: float = raw["energy"]
-        self.energy_kernel: float = raw["energy_kernel"]
-        self.constant: float = raw["constant"]
-        self.order = np.asarray(raw["order"])
-        self.spectrum = np.asarray(raw["spectrum"])
-        self.cumulative = np.asarray(raw["cumulative"])
-        self.block = pd.DataFrame(np.asarray(raw["block"]), index=pd.Index(range(len(self.order)), name="q"),
+        doc = json.loads(raw["json"])
+        self.method: str = doc["method"]
+        self.energy: float = doc["energy"]
+        self.energy_kernel: float = doc["energy_kernel"]
+        self.constant: float = doc["constant_coefficient"]
+        self.order = np.asarray(doc["order"], dtype=float)
+        self.spectrum = np.asarray(doc["spectrum"], dtype=float)
+        self.cumulative = np.asarray(doc["cumulative"], dtype=float)
+        self.block = pd.DataFrame(np.asarray(doc["block"], dtype=float),
+                                  index=pd.Index(range(len(self.order)), name="q"),
                                   columns=pd.Index(range(len(self.spectrum)), name="N"))
-        self.peak: int = raw["peak"]
-        self.thresholds: dict[float, int] = dict(zip(raw["eps"], raw["thresholds"]))
-        self.parity: dict[str, float] = {"even": raw["even"], "odd": raw["odd"]}
-        self.marginal = pd.Series(raw["marginal"], index=names, name="OKC_i")
-        self.total_effect = pd.Series(raw["total_effect"], index=names, name="T_i")
-        self.pairwise = pd.DataFrame(np.asarray(raw["pairwise"]), index=names, columns=names)
-        self.max_subset_order: int = raw["max_subset_order"]
-        self.max_order: int = raw["max_order"]  # the basis' interaction order Q (d: untruncated)
-        self.subsets = pd.DataFrame([(tuple(names[j] for j in f), s) for f, s in raw["top_subsets"]],
+        self.peak: int = doc["peak"]
+        self.thresholds: dict[float, int] = {t["eps"]: t["T"] for t in doc["thresholds"]}
+        self.parity: dict[str, float] = dict(doc["parity"])
+        self.marginal = pd.Series(doc["marginal"], index=names, name="OKC_i", dtype=float)
+        self.total_effect = pd.Series(doc["total_effect"], index=names, name="T_i", dtype=float)
+        self.pairwise = pd.DataFrame(np.asarray(doc["pairwise"], dtype=float).reshape(len(names), len(names)),
+                                     index=names, columns=names)
+        self.max_subset_order: int = doc["max_subset_order"]
+        self.max_order: int = doc["model"]["max_order"]  # the basis' interaction order Q (d: untruncated)
+        self.subsets = pd.DataFrame([(tuple(s["features"]), s["share"]) for s in doc["top_subsets"]],
                                     columns=["features", "share"])
         self.coefficients = pd.DataFrame(
-            [(tuple(k), _term(k, names), v, v * v / self.energy) for k, v in raw["coefficients"]],
+            [(tuple(c["index"]), _term(c["index"], names), c["value"], c["share"]) for c in doc["coefficients"]],
             columns=["index", "term", "value", "share"])
 
     def __str__(self) -> str:
