@@ -28,19 +28,6 @@ std::vector<std::string> split_list(const std::string& text) {
     return parts;
 }
 
-std::vector<int> parse_max_orders(const std::string& text, const std::string& option) {
-    std::vector<int> out;
-    for (const auto& part : split_list(text)) {
-        if (part == "auto") {
-            out.push_back(kAutoMaxOrder);
-            continue;
-        }
-        for (int q : parse_int_list(part, option)) out.push_back(q);
-    }
-    if (out.empty()) throw ParameterError(option + " needs at least one value");
-    return out;
-}
-
 std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
     std::vector<int> out;
     auto number = [&](const std::string& s) {

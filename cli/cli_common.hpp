@@ -13,8 +13,6 @@ namespace orca::cli {
 std::vector<std::string> split_list(const std::string& text);
 // "1..16", "2,4,8" or a mix, each >= 0; and "0.1,1,10". ParameterError names the option.
 std::vector<int> parse_int_list(const std::string& text, const std::string& option);
-// Interaction orders: integers and ranges as parse_int_list, or "auto" (kAutoMaxOrder).
-std::vector<int> parse_max_orders(const std::string& text, const std::string& option);
 std::vector<double> parse_double_list(const std::string& text, const std::string& option);
 
 // What fit, sweep, select and stability tell a user whose data have a missing value.

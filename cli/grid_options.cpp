@@ -59,41 +59,15 @@ Dataset load_grid_data(const GridArgs& a) {
 }
 
 std::vector<Setting> grid_settings(const GridArgs& a) {
-    const auto degrees = parse_int_list(a.degree, "--degree");
-    const auto orders = parse_max_orders(a.max_order, "--max-order");
-    const auto caps = parse_int_list(a.max_total_degree, "--max-total-degree");
-    const auto Cs = parse_double_list(a.C, "-C");
-    auto alphas = parse_double_list(a.alpha, "--alpha");
-    auto betas = parse_double_list(a.beta, "--beta");
-    const auto lambdas = parse_double_list(a.lambda, "--lambda");
-    if (alphas.size() != betas.size()) {
-        if (alphas.size() == 1)
-            alphas.assign(betas.size(), alphas[0]);
-        else if (betas.size() == 1)
-            betas.assign(alphas.size(), betas[0]);
-        else
-            throw ParameterError("--alpha and --beta lists must have the same length (they are paired)");
-    }
-    const Measure measure = parse_measure(a.measure);
-    for (double C : Cs)
-        if (!(C > 0.0)) throw ParameterError("-C values must be > 0");
-    std::vector<Setting> out;
-    for (size_t p = 0; p < alphas.size(); ++p)
-        for (double lam : lambdas)
-            for (double C : Cs)
-                for (int q : orders)
-                    for (int cap : caps)
-                        for (int n : degrees) {
-                            Setting s;
-                            s.family = FamilySpec::make(a.family, alphas[p], betas[p], lam);
-                            s.measure = measure;
-                            s.degrees = {n};
-                            s.max_order = q;
-                            s.max_total_degree = cap;
-                            s.C = C;
-                            out.push_back(s);
-                        }
-    return out;
+    return orca::grid_settings(SettingTexts{{"family", a.family},
+                                            {"measure", a.measure},
+                                            {"alpha", a.alpha},
+                                            {"beta", a.beta},
+                                            {"lambda", a.lambda},
+                                            {"degree", a.degree},
+                                            {"max_order", a.max_order},
+                                            {"max_total_degree", a.max_total_degree},
+                                            {"C", a.C}});
 }
 
 ProgressFn progress_printer(const std::string& what, bool quiet) {

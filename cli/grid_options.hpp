@@ -25,8 +25,7 @@ struct GridArgs {
 
 void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting);
 [[nodiscard]] Dataset load_grid_data(const GridArgs& a);
-// Every combination of degree x max order x C x (alpha, beta) pair (alpha and beta lists are
-// paired; a single value is repeated). Degrees and orders: "1..16", "2,4,8" or a mix.
+// The options' grid, built by the engine's grid_settings (diagnostics.hpp): the lists as given.
 [[nodiscard]] std::vector<Setting> grid_settings(const GridArgs& a);
 // A progress line on stderr at most once a second (nothing when quiet).
 [[nodiscard]] ProgressFn progress_printer(const std::string& what, bool quiet);

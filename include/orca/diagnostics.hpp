@@ -10,6 +10,7 @@
 
 #include "orca/model.hpp"
 #include "orca/okc.hpp"
+#include "orca/settings.hpp"
 #include "orca/train_options.hpp"
 
 namespace orca {
@@ -29,6 +30,13 @@ struct Setting {
     // once and report progress themselves).
     [[nodiscard]] TrainOptions train_options(const SolverOptions& solver) const;
 };
+
+// The grid a sweep or a stability run takes: every combination of (alpha, beta) pair x lambda x C
+// x max order x total-degree cap x degree, in that order, from lists of the settings table's
+// texts by name ("1..8", "2,4,8", "auto,1,2", "0.1,1,10"; family and measure take one value).
+// alpha and beta lists are paired, a single value repeated. Each setting obeys the table's rules
+// (train_options); ParameterError names the setting.
+[[nodiscard]] std::vector<Setting> grid_settings(const SettingTexts& lists);
 
 using ProgressFn = std::function<void(size_t done, size_t total)>;
 

@@ -59,6 +59,28 @@ py::dict sweep_dict(const SweepResult& r, double tolerance) {
 
 void bind_diagnostics(py::module_& m) {
     m.def(
+        "grid_settings",
+        [](const SettingTexts& lists, size_t d) {
+            py::list out;
+            for (const Setting& s : grid_settings(lists)) {
+                py::dict row;
+                row["family"] = to_string(s.family.kind);
+                row["alpha"] = s.family.alpha;
+                row["beta"] = s.family.beta;
+                row["lam"] = s.family.lambda;
+                row["measure"] = to_string(s.measure);
+                row["degree"] = s.degrees[0];
+                row["max_order"] = resolve_max_order(s.max_order, d);
+                row["max_total_degree"] = s.max_total_degree;
+                row["C"] = s.C;
+                out.append(row);
+            }
+            return out;
+        },
+        py::arg("lists"), py::arg("d"),
+        "the engine's grid of settings from lists of the settings table's texts, max_order resolved for d "
+        "features (the dicts sweep and stability take)");
+    m.def(
         "sweep",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const std::vector<py::dict>& settings, size_t folds, std::uint64_t seed, double tol, int jobs,

@@ -4,8 +4,6 @@ these functions arrange its results as pandas objects and plots."""
 from __future__ import annotations
 
 import json
-from itertools import product
-from numbers import Real
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -15,7 +13,7 @@ from sklearn.utils.validation import check_X_y
 
 from . import _core
 from ._compat import boxplot
-from ._base import _max_order_setting, _max_total_degree_setting
+from ._base import _max_order_setting, _max_total_degree_setting, _setting_text
 from ._html import view
 from ._progress import Progress
 
@@ -27,23 +25,20 @@ def _as_list(value) -> list:
 
 
 def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int, max_total_degree=None) -> list[dict]:
-    alphas, betas = _as_list(alpha), _as_list(beta)
-    if len(alphas) != len(betas):
-        if len(alphas) == 1:
-            alphas = alphas * len(betas)
-        elif len(betas) == 1:
-            betas = betas * len(alphas)
-        else:
-            raise ValueError("alpha and beta lists must have the same length (they are paired)")
-    out = []
-    for (a, b), lm, c, q, cap, n in product(zip(alphas, betas), _as_list(lam), _as_list(C), _as_list(max_order),
-                                           _as_list(max_total_degree), _as_list(degree)):
-        if not isinstance(c, Real) or not c > 0:
-            raise ValueError(f"C values must be numbers > 0, got {c!r}")
-        out.append({"family": family, "alpha": float(a), "beta": float(b), "lam": float(lm), "measure": measure,
-                    "degree": int(n), "max_order": _core.resolve_max_order(_max_order_setting(q), d),
-                    "max_total_degree": _max_total_degree_setting(cap), "C": float(c)})
-    return out
+    """The grid, built by the engine from lists of the settings table's texts (its rules, its
+    pairing of alpha and beta lists); max_order resolved for d features."""
+    def listed(values, convert=lambda v: v) -> str:
+        return ",".join(_setting_text(convert(v)) for v in _as_list(values))
+
+    def order_text(value) -> str:
+        q = _max_order_setting(value)
+        return "auto" if q == _core.AUTO_MAX_ORDER else str(q)
+
+    lists = {"family": _setting_text(family), "measure": _setting_text(measure), "alpha": listed(alpha),
+             "beta": listed(beta), "lambda": listed(lam), "degree": listed(degree),
+             "max_order": ",".join(order_text(q) for q in _as_list(max_order)),
+             "max_total_degree": listed(max_total_degree, _max_total_degree_setting), "C": listed(C)}
+    return _core.grid_settings(lists, d)
 
 
 def _data(X, y):

@@ -275,9 +275,11 @@ TEST_F(Cli, SweepSelectStabilityAndExperiments) {
     const RunResult many_jobs = run("sweep " + data + " --degree 2,3 --cv 3 -q --jobs 1000000");
     EXPECT_EQ(many_jobs.code, 0) << many_jobs.err;  // capped at the machine's threads
     EXPECT_EQ(many_jobs.out, run("sweep " + data + " --degree 2,3 --cv 3 -q --jobs 1").out);
-    expect_refused("sweep " + data + " --degree 3..1", "--degree: empty range '3..1'");
+    expect_refused("sweep " + data + " --degree 3..1", "degree: empty range '3..1'");
     expect_refused("sweep " + data + " --alpha 1,2 --beta 1,2,3 --family jacobi",
-                   "--alpha and --beta lists must have the same length");
+                   "alpha and beta lists must have the same length (they are paired)");
+    expect_refused("sweep " + data + " --alpha 0.5", "alpha applies to family jacobi only (got family legendre)");
+    expect_refused("sweep " + data + " -C 1,0", "C must be a finite number > 0, got 0");
     expect_refused("sweep " + data + " --cv 1", "--cv must be >= 2");
     expect_refused("stability " + data + " --degree 8", "give exactly one of --bootstrap N or --cv K");
     expect_refused("stability " + data + " --degree 4,8 --cv 3", "stability takes one setting");

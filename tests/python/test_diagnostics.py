@@ -82,7 +82,7 @@ def test_bad_grids_are_refused(spiral):
     X, y = spiral
     with pytest.raises(ValueError, match="paired"):
         orca_svm.sweep(X, y, family="jacobi", alpha=[1, 2], beta=[1, 2, 3])
-    with pytest.raises(ValueError, match="C values must be numbers > 0"):
+    with pytest.raises(ValueError, match="C must be a finite number > 0, got -1"):
         orca_svm.sweep(X, y, C=[1, -1])
     with pytest.raises(ValueError, match="cv must be an integer >= 2"):
         orca_svm.sweep(X, y, cv=1)

@@ -1,0 +1,124 @@
+// The grid of settings a sweep or a stability run takes, from lists of the settings table's
+// texts: one parser and one pairing rule for the CLI and Python.
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "orca/diagnostics.hpp"
+#include "orca/errors.hpp"
+#include "orca/settings.hpp"
+
+namespace orca {
+namespace {
+
+constexpr const char* kGridSettings[] = {"family",    "measure",          "alpha", "beta", "lambda", "degree",
+                                         "max_order", "max_total_degree", "C"};
+
+std::vector<std::string> items(const std::string& text) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string::npos) end = text.size();
+        std::string part = text.substr(start, end - start);
+        part.erase(0, part.find_first_not_of(' '));
+        part.erase(part.find_last_not_of(' ') + 1);
+        if (!part.empty()) out.push_back(part);
+        start = end + 1;
+    }
+    return out;
+}
+
+long bound(const std::string& name, const std::string& text) {
+    char* end = nullptr;
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || end != text.c_str() + text.size())
+        throw ParameterError(name + " must be an integer, got '" + text + "'");
+    return v;
+}
+
+// The values of one setting's list; integer settings also take ranges "lo..hi".
+std::vector<std::string> values(const SettingTexts& lists, const std::string& name) {
+    const auto it = lists.find(name);
+    const std::string text = it != lists.end() ? it->second : std::string(training_setting(name).default_text);
+    const bool integer = name == "degree" || name == "max_order" || name == "max_total_degree";
+    std::vector<std::string> out;
+    for (const auto& part : items(text)) {
+        const auto dots = part.find("..");
+        if (!integer || dots == std::string::npos) {
+            out.push_back(part);
+            continue;
+        }
+        const long lo = bound(name, part.substr(0, dots)), hi = bound(name, part.substr(dots + 2));
+        if (hi < lo) throw ParameterError(name + ": empty range '" + part + "'");
+        if (hi - lo > 1000) throw ParameterError(name + ": range '" + part + "' is too long");
+        for (long v = lo; v <= hi; ++v) out.push_back(std::to_string(v));
+    }
+    if (out.empty()) throw ParameterError(name + " needs at least one value");
+    return out;
+}
+
+bool is_default(const std::string& name, const std::string& text) {
+    const double d = std::strtod(std::string(training_setting(name).default_text).c_str(), nullptr);
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() && v == d;
+}
+
+}  // namespace
+
+std::vector<Setting> grid_settings(const SettingTexts& lists) {
+    for (const auto& [name, text] : lists) {
+        bool known = false;
+        for (const char* g : kGridSettings) known = known || name == g;
+        if (!known)
+            throw ParameterError(
+                "a grid of settings takes family, measure, alpha, beta, lambda, degree, max_order, "
+                "max_total_degree and C, not " +
+                name);
+    }
+    const auto families = values(lists, "family"), measures = values(lists, "measure");
+    if (families.size() != 1 || measures.size() != 1) throw ParameterError("a grid takes one family and one measure");
+    auto alphas = values(lists, "alpha"), betas = values(lists, "beta");
+    if (alphas.size() != betas.size()) {
+        if (alphas.size() == 1)
+            alphas.assign(betas.size(), alphas[0]);
+        else if (betas.size() == 1)
+            betas.assign(alphas.size(), betas[0]);
+        else
+            throw ParameterError("alpha and beta lists must have the same length (they are paired)");
+    }
+    const auto lambdas = values(lists, "lambda"), Cs = values(lists, "C"), orders = values(lists, "max_order"),
+               caps = values(lists, "max_total_degree"), degrees = values(lists, "degree");
+    // A family's own parameters at their defaults mean "not given" for the other families.
+    const auto family_parameter = [&](SettingTexts& one, const std::string& name, const std::string& text) {
+        const std::string applies(training_setting(name).applies_to);
+        if (applies == "family " + families[0] || !is_default(name, text)) one[name] = text;
+    };
+    std::vector<Setting> out;
+    for (size_t p = 0; p < alphas.size(); ++p)
+        for (const auto& lambda : lambdas)
+            for (const auto& C : Cs)
+                for (const auto& q : orders)
+                    for (const auto& cap : caps)
+                        for (const auto& n : degrees) {
+                            SettingTexts one{{"family", families[0]}, {"measure", measures[0]},  {"C", C},
+                                             {"max_order", q},        {"max_total_degree", cap}, {"degree", n}};
+                            family_parameter(one, "alpha", alphas[p]);
+                            family_parameter(one, "beta", betas[p]);
+                            family_parameter(one, "lambda", lambda);
+                            const TrainOptions o = train_options(one);
+                            Setting s;
+                            s.family = o.family;
+                            s.measure = o.measure;
+                            s.degrees = o.degrees;
+                            s.max_order = o.max_order;
+                            s.max_total_degree = o.max_total_degree;
+                            s.C = o.C;
+                            out.push_back(s);
+                        }
+    return out;
+}
+
+}  // namespace orca
