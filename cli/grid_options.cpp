@@ -7,6 +7,7 @@
 
 #include "cli_common.hpp"
 #include "orca/errors.hpp"
+#include "orca/settings.hpp"
 
 namespace orca::cli {
 
@@ -16,25 +17,29 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
     sub.add_option("--features", a.features, "comma-separated feature columns (default: all others)");
     sub.add_option("--format", a.format, "auto, csv or libsvm");
     sub.add_flag("--drop-missing", a.drop_missing, "leave out rows with missing values");
-    sub.add_option("--family", a.family, "polynomial family")->capture_default_str();
-    sub.add_option("--measure", a.measure, "probability or lebesgue")->capture_default_str();
-    const char* many = single_setting ? "" : " (comma-separated list)";
-    sub.add_option("--alpha", a.alpha, std::string("Jacobi alpha") + many)->capture_default_str();
-    sub.add_option("--beta", a.beta, std::string("Jacobi beta") + many)->capture_default_str();
-    sub.add_option("--lambda", a.lambda, "Gegenbauer lambda")->capture_default_str();
-    sub.add_option("--degree", a.degree, single_setting ? "truncation degree n" : "degrees: 1..16, 2,4,8 or a mix")
+    // The settings' help comes from the settings table; a grid takes lists where fit takes one value.
+    const auto help = [single_setting](const char* name, const char* as_list) {
+        const TrainingSetting& s = training_setting(name);
+        std::string text(s.doc);
+        if (const std::string choices = setting_choices(s); !choices.empty()) text += ": " + choices;
+        if (!single_setting && *as_list) text += std::string(" (") + as_list + ")";
+        return text;
+    };
+    sub.add_option("--family", a.family, help("family", ""))->capture_default_str();
+    sub.add_option("--measure", a.measure, help("measure", ""))->capture_default_str();
+    sub.add_option("--alpha", a.alpha, help("alpha", "comma-separated, paired with --beta"))->capture_default_str();
+    sub.add_option("--beta", a.beta, help("beta", "comma-separated, paired with --alpha"))->capture_default_str();
+    sub.add_option("--lambda", a.lambda, help("lambda", "comma-separated"))->capture_default_str();
+    // A grid's degree is one for every feature (fit's per-feature forms would read as a list).
+    sub.add_option("--degree", a.degree,
+                   std::string("truncation degree n of every feature") +
+                       (single_setting ? "" : " (a list: 1..16, 2,4,8 or a mix)"))
         ->capture_default_str();
-    sub.add_option("--max-order", a.max_order,
-                   single_setting ? "interaction order Q: auto (the full product up to 2 features, else 1), 0 "
-                                    "(the full tensor product) or Q >= 1"
-                                  : "interaction orders Q: auto, 1..3, 1,2 or a mix (auto: the full product up to 2 "
-                                    "features, else 1; 0: the full tensor product)")
+    sub.add_option("--max-order", a.max_order, help("max_order", "a list: auto, 1..3, 1,2 or a mix"))
         ->capture_default_str();
-    sub.add_option(
-           "--max-total-degree", a.max_total_degree,
-           std::string("total-degree cap N (0: none)") + (single_setting ? "" : "; lists and ranges as --degree"))
+    sub.add_option("--max-total-degree", a.max_total_degree, help("max_total_degree", "lists and ranges as --degree"))
         ->capture_default_str();
-    sub.add_option("-C,--cost", a.C, std::string("box constraint C") + many)->capture_default_str();
+    sub.add_option("-C,--cost", a.C, help("C", "comma-separated"))->capture_default_str();
     sub.add_option("--tol", a.tol, "solver tolerance")->capture_default_str();
     sub.add_option("--seed", a.seed, "seed of the fold assignment / resampling")->capture_default_str();
     sub.add_option("--jobs", a.jobs, "threads (0: all cores)")->capture_default_str();
