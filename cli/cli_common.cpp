@@ -13,21 +13,6 @@
 #include "orca/multiclass.hpp"
 
 namespace orca::cli {
-std::vector<std::string> split_list(const std::string& text) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(',', start);
-        if (end == std::string::npos) end = text.size();
-        std::string part = text.substr(start, end - start);
-        part.erase(0, part.find_first_not_of(' '));
-        part.erase(part.find_last_not_of(' ') + 1);
-        if (!part.empty()) parts.push_back(part);
-        start = end + 1;
-    }
-    return parts;
-}
-
 std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
     std::vector<int> out;
     auto number = [&](const std::string& s) {

@@ -6,11 +6,10 @@
 #include <vector>
 
 #include "orca/model.hpp"
+#include "orca/settings.hpp"  // split_list
 
 namespace orca::cli {
 
-// Splits "a,b,c" into its non-empty parts.
-std::vector<std::string> split_list(const std::string& text);
 // "1..16", "2,4,8" or a mix, each >= 0; and "0.1,1,10". ParameterError names the option.
 std::vector<int> parse_int_list(const std::string& text, const std::string& option);
 std::vector<double> parse_double_list(const std::string& text, const std::string& option);

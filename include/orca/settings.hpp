@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "orca/model.hpp"
 #include "orca/train_options.hpp"
@@ -54,6 +55,9 @@ struct TrainingSetting {
 [[nodiscard]] std::string cli_option(const TrainingSetting& setting);
 // The keyword Python uses ("" when it has none).
 [[nodiscard]] std::string python_keyword(const TrainingSetting& setting);
+
+// "a, b,c" as its non-empty parts, trimmed: how lists of settings (and of names) are written.
+[[nodiscard]] std::vector<std::string> split_list(std::string_view text);
 
 // name -> text of the settings a user gave; the others keep their defaults.
 using SettingTexts = std::map<std::string, std::string, std::less<>>;

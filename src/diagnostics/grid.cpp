@@ -15,21 +15,6 @@ namespace {
 constexpr const char* kGridSettings[] = {"family",    "measure",          "alpha", "beta", "lambda", "degree",
                                          "max_order", "max_total_degree", "C"};
 
-std::vector<std::string> items(const std::string& text) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(',', start);
-        if (end == std::string::npos) end = text.size();
-        std::string part = text.substr(start, end - start);
-        part.erase(0, part.find_first_not_of(' '));
-        part.erase(part.find_last_not_of(' ') + 1);
-        if (!part.empty()) out.push_back(part);
-        start = end + 1;
-    }
-    return out;
-}
-
 long bound(const std::string& name, const std::string& text) {
     char* end = nullptr;
     const long v = std::strtol(text.c_str(), &end, 10);
@@ -44,7 +29,7 @@ std::vector<std::string> values(const SettingTexts& lists, const std::string& na
     const std::string text = it != lists.end() ? it->second : std::string(training_setting(name).default_text);
     const bool integer = name == "degree" || name == "max_order" || name == "max_total_degree";
     std::vector<std::string> out;
-    for (const auto& part : items(text)) {
+    for (const auto& part : split_list(text)) {
         const auto dots = part.find("..");
         if (!integer || dots == std::string::npos) {
             out.push_back(part);

@@ -56,21 +56,6 @@ std::string exact(double v) {
     return fmt::format("{:.17g}", v);
 }
 
-std::vector<std::string> split_commas(std::string_view text) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(',', start);
-        if (end == std::string_view::npos) end = text.size();
-        std::string part(text.substr(start, end - start));
-        part.erase(0, part.find_first_not_of(' '));
-        part.erase(part.find_last_not_of(' ') + 1);
-        if (!part.empty()) parts.push_back(part);
-        start = end + 1;
-    }
-    return parts;
-}
-
 double real_value(std::string_view name, const std::string& text) {
     errno = 0;
     char* end = nullptr;
@@ -111,7 +96,7 @@ int degree_value(const std::string& text, const std::string& what) {
 std::vector<int> degrees_value(const std::string& text, std::span<const std::string> names) {
     std::vector<int> bare;
     std::map<std::string, int> named;
-    for (const auto& part : split_commas(text)) {
+    for (const auto& part : split_list(text)) {
         const auto eq = part.find('=');
         if (eq == std::string::npos) {
             bare.push_back(degree_value(part, ""));
@@ -145,7 +130,7 @@ void class_weight_value(TrainOptions& o, const std::string& text) {
     o.class_weight.clear();
     o.balanced = text == "balanced";
     if (o.balanced) return;
-    for (const auto& part : split_commas(text)) {
+    for (const auto& part : split_list(text)) {
         const auto eq = part.find('=');
         if (eq == std::string::npos || eq == 0)
             throw ParameterError("class_weight takes 'balanced' or LABEL=WEIGHT pairs, got '" + part + "'");
@@ -163,6 +148,21 @@ std::string effective(const SettingTexts& given, std::string_view name) {
 }
 
 }  // namespace
+
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string part(text.substr(start, end - start));
+        part.erase(0, part.find_first_not_of(' '));
+        part.erase(part.find_last_not_of(' ') + 1);
+        if (!part.empty()) parts.push_back(part);
+        start = end + 1;
+    }
+    return parts;
+}
 
 std::span<const TrainingSetting> training_settings() {
     return kSettings;
