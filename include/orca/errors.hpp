@@ -1,6 +1,8 @@
 #pragma once
 // Typed exceptions for user mistakes. Each carries the offending value and where it came from,
-// so the CLI can print one line and exit 2, and Python can raise ValueError.
+// so the CLI can print one line and exit 2, and Python can raise ValueError. A broken internal
+// invariant is not a user's mistake: ORCA_ASSERT throws InternalError (the CLI's exit code 3,
+// Python's RuntimeError), naming the condition and where it failed.
 #include <stdexcept>
 #include <string>
 
@@ -36,4 +38,21 @@ class ResourceError : public Error {
     using Error::Error;
 };
 
+// A bug in ORCA: an invariant its own code should keep did not hold.
+class InternalError : public std::logic_error {
+  public:
+    using std::logic_error::logic_error;
+};
+
+[[noreturn]] inline void internal_error(const char* file, int line, const char* condition, const std::string& what) {
+    throw InternalError(std::string(file) + ":" + std::to_string(line) + ": " + condition + " failed: " + what);
+}
+
 }  // namespace orca
+
+// Checks an invariant of ORCA's own code (not of what a user gave: that is validation, with the
+// typed errors above).
+#define ORCA_ASSERT(condition, what)                                                      \
+    do {                                                                                  \
+        if (!(condition)) ::orca::internal_error(__FILE__, __LINE__, #condition, (what)); \
+    } while (false)

@@ -9,12 +9,12 @@
 namespace orca {
 
 OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregation how, size_t top_subsets) {
-    if (reports.empty()) throw ParameterError("nothing to aggregate: no reports");
+    ORCA_ASSERT(!reports.empty(), "nothing to aggregate: no reports");
     const OkcReport& first = reports.front();
     const size_t d = first.dim, width = first.spectrum.size();
     for (const auto& r : reports)
-        if (r.dim != d || r.spectrum.size() != width || r.eps != first.eps)
-            throw ParameterError("aggregated reports must come from the same kernel and thresholds");
+        ORCA_ASSERT(r.dim == d && r.spectrum.size() == width && r.eps == first.eps,
+                    "aggregated reports must come from the same kernel and thresholds");
     // Back to absolute masses, each machine weighted: E_m for shares of the total energy, 1 for
     // the plain mean (derive_report divides by the sum of the weights again).
     RawOkc raw;

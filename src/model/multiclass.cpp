@@ -102,7 +102,7 @@ Model class_model(const Model& model, size_t c) {
 
 std::string machine_name(const Model& model, size_t m) {
     const auto machines = model.machine_list();
-    if (m >= machines.size()) throw ParameterError("machine index " + std::to_string(m) + " is out of range");
+    ORCA_ASSERT(m < machines.size(), "machine index " + std::to_string(m) + " is out of range");
     const Model& machine = *machines[m];
     if (machine.task == Task::regression) return "regression";
     if (model.is_multiclass() && model.multi_class == MultiClass::ovr) return machine.classes[1] + " vs rest";

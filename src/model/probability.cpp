@@ -93,7 +93,7 @@ Sigmoid fit_sigmoid(std::span<const double> decision, std::span<const double> y)
 std::vector<double> cross_validated_decisions(const TensorKernel& kernel, std::span<const double> points, size_t m,
                                               std::span<const double> y, std::span<const double> upper, int folds,
                                               uint64_t seed, const SolverOptions& options) {
-    if (folds < 2) throw ParameterError("probability estimates need at least 2 folds");
+    ORCA_ASSERT(folds >= 2, "probability estimates need at least 2 folds (validate() refuses fewer)");
     const size_t d = kernel.basis().dim();
     std::vector<size_t> perm(m);
     std::iota(perm.begin(), perm.end(), size_t{0});

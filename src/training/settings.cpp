@@ -267,7 +267,7 @@ std::optional<std::string> model_setting(const Model& m, std::string_view name) 
     }
     if (name == "multi_class") return classifier ? to_string(m.multi_class) : std::string(s.default_text);
     if (name == "probability") return m.has_probability() ? "true" : "false";
-    throw ParameterError("setting '" + std::string(name) + "' is kept in models but model_setting cannot read it");
+    ORCA_ASSERT(false, "setting '" + std::string(name) + "' is kept in models but model_setting cannot read it");
 }
 
 }  // namespace orca

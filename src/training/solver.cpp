@@ -417,7 +417,7 @@ SolverResult solve_dual(const RowSource& rows, std::span<const double> y, std::s
     const size_t m = rows.size();
     if (y.size() != m || upper.size() != m || linear.size() != m)
         throw ParameterError("solve_dual: y, upper and linear must each have " + std::to_string(m) + " entries");
-    if (m == 0) throw ParameterError("solve_dual: no training points");
+    ORCA_ASSERT(m > 0, "solve_dual needs training points");
     if (!(options.tolerance > 0.0))
         throw ParameterError("tolerance must be > 0, got " + std::to_string(options.tolerance));
     for (size_t t = 0; t < m; ++t) {

@@ -399,3 +399,18 @@ TEST(Okc, SameBitsForAnyThreadCount) {
         EXPECT_EQ(one.pairwise, two.pairwise);
     }
 }
+
+TEST(Okc, BrokenInvariantsAreInternalErrorsNotUserErrors) {
+    // ORCA_ASSERT's tier: a bug, reported with the condition and where it failed; never one of the
+    // typed user errors (exit code 2, ValueError).
+    try {
+        (void)aggregate_reports({}, OkcAggregation::mean);
+        ADD_FAILURE() << "aggregating no reports was accepted";
+    } catch (const orca::Error&) {
+        ADD_FAILURE() << "a broken invariant was reported as the user's mistake";
+    } catch (const InternalError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("okc_aggregate.cpp:"), std::string::npos) << what;
+        EXPECT_NE(what.find("!reports.empty() failed: nothing to aggregate"), std::string::npos) << what;
+    }
+}
