@@ -19,7 +19,7 @@ namespace orca {
 struct Setting {
     FamilySpec family;
     Measure measure = Measure::probability;
-    std::vector<int> degrees{8};  // one entry: every feature
+    std::vector<int> degrees{kDefaultDegree};  // one entry: every feature
     int max_order = 0;            // interaction order Q (0: the full tensor product; kAutoMaxOrder: by d)
     int max_total_degree = 0;     // total-degree cap N (0: none)
     double C = 1.0;
