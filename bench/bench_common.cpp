@@ -30,8 +30,8 @@ Model synthetic_model(size_t d, size_t m, int degree, unsigned seed) {
     Model model;
     for (size_t j = 0; j < d; ++j) model.feature_names.push_back("x" + std::to_string(j));
     model.classes = {"n", "p"};
-    model.family = FamilySpec::make("legendre");
-    model.degrees.assign(d, degree);
+    model.spec.family = FamilySpec::make("legendre");
+    model.spec.degrees.assign(d, degree);
     model.scaler.min.assign(d, -1.0);
     model.scaler.max.assign(d, 1.0);
     model.scaler.mean.assign(d, 0.0);

@@ -58,8 +58,8 @@ int main() {
     fmt::print("|---|---|---|---|---|---|---|\n");
     // The first target: the echocardiogram model, d = 5, n = 25 (11.9 M coefficients).
     TrainOptions t;
-    t.max_order = 0;  // the full tensor product, whatever the number of features
-    t.degrees = {25};
+    t.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    t.spec.degrees = {25};
     const Model echo = train_model(load_echocardiogram(), t);  // the built-in copy of the data
     row("echocardiogram, Legendre, d=5, n=25 (trained)", expansion_of(echo));
     row("random, d=5, n=25", random_expansion(std::vector<int>(5, 25), 100, 1u));

@@ -52,8 +52,8 @@ void print_decision_map(const Model& model, const Dataset& data) {
 void run_demo(const DemoArgs& a) {
     const Dataset data = make_double_spiral();
     TrainOptions options;
-    options.family = FamilySpec::make("legendre");
-    options.degrees = {a.degree};
+    options.spec.family = FamilySpec::make("legendre");
+    options.spec.degrees = {a.degree};
     options.C = a.C;
     if (!a.quiet)
         watch_training(

@@ -20,7 +20,7 @@ void run_info(const std::string& path) {
     for (size_t j = 0; j < model.dim(); ++j) {
         fmt::print("  {:<24} {:>14.6g} {:>14.6g} {:>14.6g} {:>14.6g} {:>6}\n", model.feature_names[j],
                    model.scaler.min[j], model.scaler.max[j], model.scaler.mean[j], model.scaler.std[j],
-                   model.degrees[j]);
+                   model.spec.degrees[j]);
     }
 }
 

@@ -24,6 +24,18 @@ inline constexpr int kAutoMaxOrder = -1;  // a max_order setting: resolve by the
 // one for all d features): 0 (no cap) when it is 0 or at least sum_j n_j. Throws when negative.
 [[nodiscard]] int resolve_max_total_degree(int setting, const std::vector<int>& degrees, size_t d);
 
+// What the kernel is: the family and its parameters, the measure, the degrees and the
+// truncations; one declaration for a request (TrainOptions), a grid's setting and a trained
+// Model. Requests may hold settings still to resolve (one degree for every feature,
+// kAutoMaxOrder); a Model holds them resolved (a degree per feature, Q and N as numbers).
+struct KernelSpec {
+    FamilySpec family;
+    Measure measure = Measure::probability;
+    std::vector<int> degrees{kDefaultDegree};  // one entry: every feature; else one per feature
+    int max_order = 0;                         // interaction order Q (0: the full tensor product; kAutoMaxOrder: by d)
+    int max_total_degree = 0;                  // total-degree cap N (0: none)
+};
+
 class Basis {
   public:
     // One family for all features, degrees[j] = n_j (>= 0); max_order Q >= 1 keeps the functions

@@ -17,11 +17,7 @@ namespace orca {
 
 // One point of a sweep: everything a fit needs besides the data and the solver options.
 struct Setting {
-    FamilySpec family;
-    Measure measure = Measure::probability;
-    std::vector<int> degrees{kDefaultDegree};  // one entry: every feature
-    int max_order = 0;            // interaction order Q (0: the full tensor product; kAutoMaxOrder: by d)
-    int max_total_degree = 0;     // total-degree cap N (0: none)
+    KernelSpec spec;  // one degree for every feature
     double C = 1.0;
     [[nodiscard]] std::string label() const;  // e.g. "jacobi(2.5,1.2) n=12 C=1", "legendre n=3 Q=2 C=1"
     // This setting for data of d features: max_order resolved (kAutoMaxOrder, Q >= d -> a number).

@@ -81,11 +81,7 @@ class Model {
     std::vector<std::string> classes;
     std::string target_name;  // the training data's target column
     Scaler scaler;
-    FamilySpec family;
-    Measure measure = Measure::probability;
-    std::vector<int> degrees;  // one per feature
-    int max_order = 0;         // interaction order Q of the basis (0: the full tensor product)
-    int max_total_degree = 0;  // total-degree cap N of the basis (0: none)
+    KernelSpec spec;  // resolved: a degree per feature, Q and N as numbers (0: none)
     double C = 1.0;
     double epsilon = 0.0;                         // regression's tube half-width
     std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
@@ -109,7 +105,9 @@ class Model {
 
     [[nodiscard]] size_t dim() const { return feature_names.size(); }
     [[nodiscard]] size_t support_count() const { return coefficients.size(); }
-    [[nodiscard]] Basis basis() const { return Basis(family, measure, degrees, max_order, max_total_degree); }
+    [[nodiscard]] Basis basis() const {
+        return Basis(spec.family, spec.measure, spec.degrees, spec.max_order, spec.max_total_degree);
+    }
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 
     // Raw rows (rows x d) in kernel coordinates: checked, copied and scaled; values outside the

@@ -23,15 +23,14 @@ struct TrainOptions {
     bool probability = false;
     int probability_folds = 5;
     uint64_t seed = 0;
-    FamilySpec family;
-    Measure measure = Measure::probability;
-    // One entry: the same degree for every feature; otherwise one per feature.
-    std::vector<int> degrees{kDefaultDegree};
-    // Interaction order Q: keep the basis functions of at most Q active features (0: all;
-    // kAutoMaxOrder: by the number of features, see resolve_max_order).
-    int max_order = kAutoMaxOrder;
-    // Total degree N: keep the basis functions with sum_j k_j <= N (0: no cap).
-    int max_total_degree = 0;
+    // The kernel: degrees one for every feature or one per feature; max_order kAutoMaxOrder
+    // (the default) resolves by the number of features (resolve_max_order); max_total_degree 0:
+    // no cap.
+    KernelSpec spec = [] {
+        KernelSpec k;
+        k.max_order = kAutoMaxOrder;
+        return k;
+    }();
     double C = 1.0;
     // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as
     // scikit-learn).

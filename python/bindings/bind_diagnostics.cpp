@@ -18,12 +18,12 @@ namespace {
 
 Setting setting_of(const py::dict& d) {
     Setting s;
-    s.family = FamilySpec::make(d["family"].cast<std::string>(), d["alpha"].cast<double>(), d["beta"].cast<double>(),
-                                d["lam"].cast<double>());
-    s.measure = parse_measure(d["measure"].cast<std::string>());
-    s.degrees = {d["degree"].cast<int>()};
-    if (d.contains("max_order")) s.max_order = d["max_order"].cast<int>();
-    if (d.contains("max_total_degree")) s.max_total_degree = d["max_total_degree"].cast<int>();
+    s.spec.family = FamilySpec::make(d["family"].cast<std::string>(), d["alpha"].cast<double>(),
+                                     d["beta"].cast<double>(), d["lam"].cast<double>());
+    s.spec.measure = parse_measure(d["measure"].cast<std::string>());
+    s.spec.degrees = {d["degree"].cast<int>()};
+    if (d.contains("max_order")) s.spec.max_order = d["max_order"].cast<int>();
+    if (d.contains("max_total_degree")) s.spec.max_total_degree = d["max_total_degree"].cast<int>();
     s.C = d["C"].cast<double>();
     return s;
 }
@@ -64,14 +64,14 @@ void bind_diagnostics(py::module_& m) {
             py::list out;
             for (const Setting& s : grid_settings(lists)) {
                 py::dict row;
-                row["family"] = to_string(s.family.kind);
-                row["alpha"] = s.family.alpha;
-                row["beta"] = s.family.beta;
-                row["lam"] = s.family.lambda;
-                row["measure"] = to_string(s.measure);
-                row["degree"] = s.degrees[0];
-                row["max_order"] = resolve_max_order(s.max_order, d);
-                row["max_total_degree"] = s.max_total_degree;
+                row["family"] = to_string(s.spec.family.kind);
+                row["alpha"] = s.spec.family.alpha;
+                row["beta"] = s.spec.family.beta;
+                row["lam"] = s.spec.family.lambda;
+                row["measure"] = to_string(s.spec.measure);
+                row["degree"] = s.spec.degrees[0];
+                row["max_order"] = resolve_max_order(s.spec.max_order, d);
+                row["max_total_degree"] = s.spec.max_total_degree;
                 row["C"] = s.C;
                 out.append(row);
             }

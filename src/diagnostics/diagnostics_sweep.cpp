@@ -28,11 +28,7 @@ double accuracy(const Model& model, const Dataset& test) {
 
 TrainOptions Setting::train_options(const SolverOptions& solver) const {
     TrainOptions o;
-    o.family = family;
-    o.measure = measure;
-    o.degrees = degrees;
-    o.max_order = max_order;
-    o.max_total_degree = max_total_degree;
+    o.spec = spec;
     o.C = C;
     o.solver = solver;
     o.solver.progress = nullptr;
@@ -41,20 +37,20 @@ TrainOptions Setting::train_options(const SolverOptions& solver) const {
 
 Setting Setting::resolved(size_t d) const {
     Setting s = *this;
-    s.max_order = resolve_max_order(max_order, d);
-    s.max_total_degree = resolve_max_total_degree(max_total_degree, degrees, d);
+    s.spec.max_order = resolve_max_order(spec.max_order, d);
+    s.spec.max_total_degree = resolve_max_total_degree(spec.max_total_degree, spec.degrees, d);
     return s;
 }
 
 std::string Setting::label() const {
-    std::string f = to_string(family.kind);
-    if (family.kind == FamilyKind::jacobi) f += fmt::format("({:g},{:g})", family.alpha, family.beta);
-    if (family.kind == FamilyKind::gegenbauer) f += fmt::format("(lambda={:g})", family.lambda);
+    std::string f = to_string(spec.family.kind);
+    if (spec.family.kind == FamilyKind::jacobi) f += fmt::format("({:g},{:g})", spec.family.alpha, spec.family.beta);
+    if (spec.family.kind == FamilyKind::gegenbauer) f += fmt::format("(lambda={:g})", spec.family.lambda);
     std::string n;
-    for (size_t j = 0; j < degrees.size(); ++j) n += (j ? "," : "") + std::to_string(degrees[j]);
+    for (size_t j = 0; j < spec.degrees.size(); ++j) n += (j ? "," : "") + std::to_string(spec.degrees[j]);
     std::string cut;
-    if (max_order > 0) cut += fmt::format(" Q={}", max_order);
-    if (max_total_degree > 0) cut += fmt::format(" N<={}", max_total_degree);
+    if (spec.max_order > 0) cut += fmt::format(" Q={}", spec.max_order);
+    if (spec.max_total_degree > 0) cut += fmt::format(" N<={}", spec.max_total_degree);
     return fmt::format("{} n={}{} C={:g}", f, n, cut, C);
 }
 

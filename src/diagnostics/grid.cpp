@@ -95,11 +95,7 @@ std::vector<Setting> grid_settings(const SettingTexts& lists) {
                             family_parameter(one, "lambda", lambda);
                             const TrainOptions o = train_options(one);
                             Setting s;
-                            s.family = o.family;
-                            s.measure = o.measure;
-                            s.degrees = o.degrees;
-                            s.max_order = o.max_order;
-                            s.max_total_degree = o.max_total_degree;
+                            s.spec = o.spec;
                             s.C = o.C;
                             out.push_back(s);
                         }

@@ -79,7 +79,7 @@ std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, siz
     const auto& rec = p.kernel.basis().recurrence(j);
     const size_t nsv = m.support_count(), d = m.dim();
     // A total-degree cap N keeps the main-effect functions p_k(x_j), k <= min(n_j, N).
-    const int n = std::min(m.degrees[j], static_cast<int>(p.kernel.basis().max_total_degree()));
+    const int n = std::min(m.spec.degrees[j], static_cast<int>(p.kernel.basis().max_total_degree()));
     std::vector<double> G(grid.size() * nsv);
     for (size_t t = 0; t < grid.size(); ++t) {
         const double z = m.scaler.scale(j, grid[t]);
@@ -405,7 +405,7 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
         const auto terms = [&](size_t j, const std::vector<double>& grid) {
             // terms[(t * nsv + i) * w + kk] = p_kk(grid_t) p_kk(sv_ij)
             const auto& rec = p.kernel.basis().recurrence(j);
-            const auto w = static_cast<size_t>(model.degrees[j]) + 1;
+            const auto w = static_cast<size_t>(model.spec.degrees[j]) + 1;
             std::vector<double> out(grid.size() * nsv * w), pg(w), ps(w);
             for (size_t t = 0; t < grid.size(); ++t) {
                 rec.evaluate_all(model.scaler.scale(j, grid[t]), pg);
@@ -416,8 +416,8 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
             }
             return out;
         };
-        const auto wx = static_cast<size_t>(model.degrees[first]) + 1,
-                   wy = static_cast<size_t>(model.degrees[second]) + 1;
+        const auto wx = static_cast<size_t>(model.spec.degrees[first]) + 1,
+                   wy = static_cast<size_t>(model.spec.degrees[second]) + 1;
         const auto Tx = terms(first, s.x), Ty = terms(second, s.y);
         for (size_t a = 0; a < grid_points; ++a)
             for (size_t b = 0; b < grid_points; ++b) {
@@ -468,7 +468,7 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
                         std::vector<double> poly(p.cap + 1, 0.0), next(p.cap + 1);
                         poly[0] = model.coefficients[i];
                         for (size_t l = 0; l < d; ++l) {
-                            const size_t w = static_cast<size_t>(model.degrees[l]) + 1;
+                            const size_t w = static_cast<size_t>(model.spec.degrees[l]) + 1;
                             auto term = [&](size_t k) {
                                 return Q.values_t[l][k * Q.count + r] * p.sv.values_t[l][k * p.sv.count + i];
                             };

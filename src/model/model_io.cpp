@@ -224,11 +224,15 @@ std::string model_to_json(const Model& model) {
                    {"max", model.scaler.max},
                    {"mean", model.scaler.mean},
                    {"std", model.scaler.std}};
-    j["kernel"] = {
-        {"family", to_string(model.family.kind)}, {"alpha", model.family.alpha},         {"beta", model.family.beta},
-        {"lambda", model.family.lambda},          {"measure", to_string(model.measure)}, {"degrees", model.degrees}};
-    if (model.max_order > 0) j["kernel"]["max_order"] = model.max_order;  // absent: the full product
-    if (model.max_total_degree > 0) j["kernel"]["max_total_degree"] = model.max_total_degree;  // absent: no cap
+    j["kernel"] = {{"family", to_string(model.spec.family.kind)},
+                   {"alpha", model.spec.family.alpha},
+                   {"beta", model.spec.family.beta},
+                   {"lambda", model.spec.family.lambda},
+                   {"measure", to_string(model.spec.measure)},
+                   {"degrees", model.spec.degrees}};
+    if (model.spec.max_order > 0) j["kernel"]["max_order"] = model.spec.max_order;  // absent: the full product
+    if (model.spec.max_total_degree > 0)
+        j["kernel"]["max_total_degree"] = model.spec.max_total_degree;  // absent: no cap
     j["weights"] = {{"sample_weights", model.sample_weighted}};
     if (model.task == Task::classification) j["weights"]["class"] = model.class_weights;
     write_machine(j, model);
@@ -295,29 +299,30 @@ Model model_from_json(const std::string& content, const std::string& source) {
         }
         const json& ke = field(j, "kernel", w);
         const std::string kw = w + ": kernel";
-        m.family = FamilySpec::make(
+        m.spec.family = FamilySpec::make(
             text(field(ke, "family", kw), kw + ".family"), number(field(ke, "alpha", kw), kw + ".alpha"),
             number(field(ke, "beta", kw), kw + ".beta"), number(field(ke, "lambda", kw), kw + ".lambda"));
-        m.measure = parse_measure(text(field(ke, "measure", kw), kw + ".measure"));
+        m.spec.measure = parse_measure(text(field(ke, "measure", kw), kw + ".measure"));
+        m.spec.degrees.clear();  // one per feature, from the file
         for (double v : numbers(field(ke, "degrees", kw), kw + ".degrees", d)) {
             if (v != std::floor(v) || v < 0 || v > kMaxDegree)
                 throw ModelFileError(kw + ".degrees: expected integers in 0.." + std::to_string(kMaxDegree));
-            m.degrees.push_back(static_cast<int>(v));
+            m.spec.degrees.push_back(static_cast<int>(v));
         }
         if (ke.contains("max_order")) {  // optional: older files hold full tensor products
             const double q = number(ke["max_order"], kw + ".max_order");
             if (q != std::floor(q) || q < 1 || q > static_cast<double>(d))
                 throw ModelFileError(kw + ".max_order: expected an integer in 1.." + std::to_string(d));
-            m.max_order = q == static_cast<double>(d) ? 0 : static_cast<int>(q);
+            m.spec.max_order = q == static_cast<double>(d) ? 0 : static_cast<int>(q);
         }
         if (ke.contains("max_total_degree")) {  // optional: older files have no cap
             double total = 0.0;
-            for (int n : m.degrees) total += n;
+            for (int n : m.spec.degrees) total += n;
             const double N = number(ke["max_total_degree"], kw + ".max_total_degree");
             if (N != std::floor(N) || N < 1 || N > total)
                 throw ModelFileError(kw + ".max_total_degree: expected an integer in 1.." +
                                      std::to_string(static_cast<long>(total)));
-            m.max_total_degree = N == total ? 0 : static_cast<int>(N);
+            m.spec.max_total_degree = N == total ? 0 : static_cast<int>(N);
         }
         if (j.contains("weights")) {  // optional: files without it were trained unweighted
             const json& we = j["weights"];

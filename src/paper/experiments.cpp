@@ -8,8 +8,8 @@ namespace {
 
 Setting setting(const FamilySpec& f, int n) {
     Setting s;
-    s.family = f;
-    s.degrees = {n};
+    s.spec.family = f;
+    s.spec.degrees = {n};
     s.C = 1.0;
     return s;
 }

@@ -88,10 +88,11 @@ std::string sweep_to_csv(const SweepResult& r) {
     for (const auto& row : r.rows) {
         const auto& s = row.setting;
         std::string degrees;
-        for (size_t j = 0; j < s.degrees.size(); ++j) degrees += (j ? ";" : "") + std::to_string(s.degrees[j]);
-        fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{},{}", to_string(s.family.kind), s.family.alpha,
-                       s.family.beta, s.family.lambda, to_string(s.measure), degrees, s.max_order, s.max_total_degree,
-                       s.C, row.cv_mean, row.cv_sd, row.train_accuracy, row.support_vectors);
+        for (size_t j = 0; j < s.spec.degrees.size(); ++j)
+            degrees += (j ? ";" : "") + std::to_string(s.spec.degrees[j]);
+        fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{},{}", to_string(s.spec.family.kind), s.spec.family.alpha,
+                       s.spec.family.beta, s.spec.family.lambda, to_string(s.spec.measure), degrees, s.spec.max_order,
+                       s.spec.max_total_degree, s.C, row.cv_mean, row.cv_sd, row.train_accuracy, row.support_vectors);
         for (double v : row.okc.order) fmt::format_to(it, ",{}", v);
         fmt::format_to(it, ",{}", row.okc.peak);
         for (int t : row.okc.thresholds) fmt::format_to(it, ",{}", t);
@@ -113,14 +114,14 @@ std::string sweep_to_json(const SweepResult& r) {
             th.push_back({{"eps", row.okc.eps[k]}, {"T", row.okc.thresholds[k]}});
         rows.push_back({{"setting",
                          {{"label", s.label()},
-                          {"family", to_string(s.family.kind)},
-                          {"alpha", s.family.alpha},
-                          {"beta", s.family.beta},
-                          {"lambda", s.family.lambda},
-                          {"measure", to_string(s.measure)},
-                          {"degrees", s.degrees},
-                          {"max_order", s.max_order},
-                          {"max_total_degree", s.max_total_degree},
+                          {"family", to_string(s.spec.family.kind)},
+                          {"alpha", s.spec.family.alpha},
+                          {"beta", s.spec.family.beta},
+                          {"lambda", s.spec.family.lambda},
+                          {"measure", to_string(s.spec.measure)},
+                          {"degrees", s.spec.degrees},
+                          {"max_order", s.spec.max_order},
+                          {"max_total_degree", s.spec.max_total_degree},
                           {"C", s.C}}},
                         {"fold_accuracy", row.fold_accuracy},
                         {"cv_mean", row.cv_mean},
@@ -152,12 +153,12 @@ SweepResult sweep_from_json(const std::string& text) {
         for (const auto& row : j.at("rows")) {
             SettingResult s;
             const auto& st = row.at("setting");
-            s.setting.family = FamilySpec::make(st.at("family").get<std::string>(), st.at("alpha").get<double>(),
-                                                st.at("beta").get<double>(), st.at("lambda").get<double>());
-            s.setting.measure = parse_measure(st.at("measure").get<std::string>());
-            s.setting.degrees = st.at("degrees").get<std::vector<int>>();
-            s.setting.max_order = st.value("max_order", 0);
-            s.setting.max_total_degree = st.value("max_total_degree", 0);
+            s.setting.spec.family = FamilySpec::make(st.at("family").get<std::string>(), st.at("alpha").get<double>(),
+                                                     st.at("beta").get<double>(), st.at("lambda").get<double>());
+            s.setting.spec.measure = parse_measure(st.at("measure").get<std::string>());
+            s.setting.spec.degrees = st.at("degrees").get<std::vector<int>>();
+            s.setting.spec.max_order = st.value("max_order", 0);
+            s.setting.spec.max_total_degree = st.value("max_total_degree", 0);
             s.setting.C = st.at("C").get<double>();
             s.fold_accuracy = row.at("fold_accuracy").get<std::vector<double>>();
             s.cv_mean = row.at("cv_mean").get<double>();

@@ -170,7 +170,7 @@ std::string effects(const Model& explained, const Dataset* data, const HtmlRepor
                     const std::vector<std::pair<size_t, size_t>>& pairs, const std::string& prefix,
                     const std::string& decision_name) {
     std::string out = shape_section(explained, data, o, "the " + decision_name);
-    if (explained.max_order != 1) out += surface_section(explained, pairs, o);
+    if (explained.spec.max_order != 1) out += surface_section(explained, pairs, o);
     if (data != nullptr)
         out += rows_section(explained, *data, explained_rows(*data, o), prefix, decision_name);
     else

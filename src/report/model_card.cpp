@@ -10,29 +10,29 @@ namespace orca {
 namespace {
 
 std::string family_text(const Model& model) {
-    std::string family = to_string(model.family.kind);
-    if (model.family.kind == FamilyKind::jacobi || model.family.kind == FamilyKind::gegenbauer)
-        family += fmt::format(" (alpha = {:g}, beta = {:g})", model.family.alpha, model.family.beta);
+    std::string family = to_string(model.spec.family.kind);
+    if (model.spec.family.kind == FamilyKind::jacobi || model.spec.family.kind == FamilyKind::gegenbauer)
+        family += fmt::format(" (alpha = {:g}, beta = {:g})", model.spec.family.alpha, model.spec.family.beta);
     return family;
 }
 
 std::string degrees_text(const Model& model) {
-    const bool same =
-        std::all_of(model.degrees.begin(), model.degrees.end(), [&](int n) { return n == model.degrees[0]; });
-    if (same) return std::to_string(model.degrees[0]) + " for every feature";
+    const bool same = std::all_of(model.spec.degrees.begin(), model.spec.degrees.end(),
+                                  [&](int n) { return n == model.spec.degrees[0]; });
+    if (same) return std::to_string(model.spec.degrees[0]) + " for every feature";
     std::string degrees;
     for (size_t j = 0; j < model.dim(); ++j)
-        degrees += (j ? ", " : "") + model.feature_names[j] + "=" + std::to_string(model.degrees[j]);
+        degrees += (j ? ", " : "") + model.feature_names[j] + "=" + std::to_string(model.spec.degrees[j]);
     return degrees;
 }
 
 std::string max_order_text(const Model& model) {
-    if (model.max_order <= 0) return fmt::format("{} (the full tensor product)", model.dim());
-    return fmt::format("{} (functions of at most {} feature{}{})", model.max_order, model.max_order,
-                       model.max_order == 1 ? "" : "s",
-                       model.max_order == 1   ? ": an additive model"
-                       : model.max_order == 2 ? ": main effects and pairs"
-                                              : "");
+    if (model.spec.max_order <= 0) return fmt::format("{} (the full tensor product)", model.dim());
+    return fmt::format("{} (functions of at most {} feature{}{})", model.spec.max_order, model.spec.max_order,
+                       model.spec.max_order == 1 ? "" : "s",
+                       model.spec.max_order == 1   ? ": an additive model"
+                       : model.spec.max_order == 2 ? ": main effects and pairs"
+                                                   : "");
 }
 
 std::string target_text(const Model& model) {
@@ -88,14 +88,14 @@ std::vector<CardLine> model_card(const Model& model) {
     std::vector<CardLine> card{
         {"kernel", "truncated tensor-product orthonormal polynomials"},
         {"family", family_text(model)},
-        {"measure", to_string(model.measure) +
-                        (model.measure == Measure::probability ? " (p_0 = 1)" : " (textbook normalisation)")},
+        {"measure", to_string(model.spec.measure) +
+                        (model.spec.measure == Measure::probability ? " (p_0 = 1)" : " (textbook normalisation)")},
         {"degree n", degrees_text(model)},
         {"max order Q", max_order_text(model)},
     };
-    if (model.max_total_degree > 0)
+    if (model.spec.max_total_degree > 0)
         card.push_back({"max total degree", fmt::format("{} (functions with k_1 + ... + k_d <= {})",
-                                                        model.max_total_degree, model.max_total_degree)});
+                                                        model.spec.max_total_degree, model.spec.max_total_degree)});
     card.push_back({"basis size", fmt::format("{:.6g} functions", model.basis().size())});
     card.push_back({"features (d)", std::to_string(model.dim())});
     card.push_back({"target", target_text(model)});

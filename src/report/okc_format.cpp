@@ -29,9 +29,9 @@ std::string monomial(const std::vector<int>& k, const std::vector<std::string>& 
 }
 
 std::string family_text(const Model& m) {
-    std::string f = to_string(m.family.kind);
-    if (m.family.kind == FamilyKind::jacobi || m.family.kind == FamilyKind::gegenbauer)
-        f += fmt::format("(alpha={:g}, beta={:g})", m.family.alpha, m.family.beta);
+    std::string f = to_string(m.spec.family.kind);
+    if (m.spec.family.kind == FamilyKind::jacobi || m.spec.family.kind == FamilyKind::gegenbauer)
+        f += fmt::format("(alpha={:g}, beta={:g})", m.spec.family.alpha, m.spec.family.beta);
     return f;
 }
 
@@ -48,7 +48,7 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
         truncation += fmt::format("{}max total degree N = {}", truncation.empty() ? "" : ", ", r.max_total_degree);
     if (!truncation.empty()) truncation = " (" + truncation + ")";
     fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions{}, {} support vectors\n",
-                   family_text(model), to_string(model.measure), d, fmt::format("{:.6g}", r.coefficient_count),
+                   family_text(model), to_string(model.spec.measure), d, fmt::format("{:.6g}", r.coefficient_count),
                    truncation, model.summary.support_vectors);
     fmt::format_to(it, "algorithm: {}\n",
                    r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"
@@ -153,12 +153,12 @@ nlohmann::json okc_json(const OkcReport& r, const Model& model) {
     j["orca_version"] = kVersion;
     j["model"] = {{"features", model.feature_names},
                   {"classes", model.classes},
-                  {"family", to_string(model.family.kind)},
-                  {"alpha", model.family.alpha},
-                  {"beta", model.family.beta},
-                  {"lambda", model.family.lambda},
-                  {"measure", to_string(model.measure)},
-                  {"degrees", model.degrees},
+                  {"family", to_string(model.spec.family.kind)},
+                  {"alpha", model.spec.family.alpha},
+                  {"beta", model.spec.family.beta},
+                  {"lambda", model.spec.family.lambda},
+                  {"measure", to_string(model.spec.measure)},
+                  {"degrees", model.spec.degrees},
                   {"max_order", model.basis().max_order()},
                   {"max_total_degree", model.basis().max_total_degree()},
                   {"C", model.C},

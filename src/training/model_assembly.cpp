@@ -24,17 +24,17 @@ Model shared_settings(const Dataset& data, const TrainOptions& options) {
     model.sample_weighted = !data.weights.empty();
     model.feature_names = data.feature_names;
     model.target_name = data.target_name;
-    model.family = options.family;
-    model.measure = options.measure;
-    model.degrees = expand_degrees(options.degrees, data.cols);
+    model.spec = options.spec;  // resolved below
+    model.spec.degrees = expand_degrees(options.spec.degrees, data.cols);
     // Q >= d is the full product: stored as 0 so that the model is today's, bit for bit.
-    model.max_order = resolve_max_order(options.max_order, data.cols);
+    model.spec.max_order = resolve_max_order(options.spec.max_order, data.cols);
     // A cap at or above sum_j n_j leaves nothing out: stored as none, the same model bit for bit.
-    model.max_total_degree = resolve_max_total_degree(options.max_total_degree, model.degrees, data.cols);
+    model.spec.max_total_degree =
+        resolve_max_total_degree(options.spec.max_total_degree, model.spec.degrees, data.cols);
     model.C = options.C;
     model.tolerance = options.solver.tolerance;
     (void)model.basis();  // validates degrees and max_order
-    const ScalerKind kind = options.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
+    const ScalerKind kind = options.spec.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
     return model;
 }

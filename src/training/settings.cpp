@@ -210,14 +210,14 @@ TrainOptions train_options(const SettingTexts& given, std::span<const std::strin
     const auto text = [&](std::string_view name) { return effective(given, name); };
     TrainOptions o;
     o.task = parse_task(text("task"));
-    o.family = FamilySpec::make(text("family"), real_value("alpha", text("alpha")), real_value("beta", text("beta")),
-                                real_value("lambda", text("lambda")));
-    o.measure = parse_measure(text("measure"));
-    o.degrees = degrees_value(text("degree"), feature_names);
+    o.spec.family = FamilySpec::make(text("family"), real_value("alpha", text("alpha")),
+                                     real_value("beta", text("beta")), real_value("lambda", text("lambda")));
+    o.spec.measure = parse_measure(text("measure"));
+    o.spec.degrees = degrees_value(text("degree"), feature_names);
     const std::string order = text("max_order");
-    o.max_order =
+    o.spec.max_order =
         order == "auto" ? kAutoMaxOrder : bounded_int("max_order", order, 0, 1000000, "'auto' or an integer >= 0");
-    o.max_total_degree =
+    o.spec.max_total_degree =
         bounded_int("max_total_degree", text("max_total_degree"), 0, 1000000000, "an integer >= 0 (0: no cap)");
     o.C = real_value("C", text("C"));
     o.epsilon = real_value("epsilon", text("epsilon"));
@@ -240,21 +240,21 @@ TrainOptions train_options(const SettingTexts& given, std::span<const std::strin
 std::optional<std::string> model_setting(const Model& m, std::string_view name) {
     const TrainingSetting& s = training_setting(name);
     if (!s.kept_in_model) return std::nullopt;
-    const bool jacobi = m.family.kind == FamilyKind::jacobi, classifier = m.task == Task::classification;
+    const bool jacobi = m.spec.family.kind == FamilyKind::jacobi, classifier = m.task == Task::classification;
     if (name == "task") return to_string(m.task);
-    if (name == "family") return to_string(m.family.kind);
-    if (name == "alpha") return jacobi ? exact(m.family.alpha) : std::string(s.default_text);
-    if (name == "beta") return jacobi ? exact(m.family.beta) : std::string(s.default_text);
+    if (name == "family") return to_string(m.spec.family.kind);
+    if (name == "alpha") return jacobi ? exact(m.spec.family.alpha) : std::string(s.default_text);
+    if (name == "beta") return jacobi ? exact(m.spec.family.beta) : std::string(s.default_text);
     if (name == "lambda")
-        return m.family.kind == FamilyKind::gegenbauer ? exact(m.family.lambda) : std::string(s.default_text);
-    if (name == "measure") return to_string(m.measure);
+        return m.spec.family.kind == FamilyKind::gegenbauer ? exact(m.spec.family.lambda) : std::string(s.default_text);
+    if (name == "measure") return to_string(m.spec.measure);
     if (name == "degree") {
         std::string out;
-        for (int n : m.degrees) out += (out.empty() ? "" : ",") + std::to_string(n);
+        for (int n : m.spec.degrees) out += (out.empty() ? "" : ",") + std::to_string(n);
         return out;
     }
-    if (name == "max_order") return std::to_string(m.max_order);
-    if (name == "max_total_degree") return std::to_string(m.max_total_degree);
+    if (name == "max_order") return std::to_string(m.spec.max_order);
+    if (name == "max_total_degree") return std::to_string(m.spec.max_total_degree);
     if (name == "C") return exact(m.C);
     if (name == "epsilon") return classifier ? std::string(s.default_text) : exact(m.epsilon);
     if (name == "tol") return exact(m.tolerance);

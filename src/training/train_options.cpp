@@ -41,9 +41,10 @@ void validate(const TrainOptions& o) {
     }
     if (o.probability && o.probability_folds < 2)
         throw ParameterError("probability estimates need at least 2 folds, got " + std::to_string(o.probability_folds));
-    if (o.degrees.empty()) throw ParameterError("degree needs a value");
+    if (o.spec.degrees.empty()) throw ParameterError("degree needs a value");
     // A FamilySpec built field by field must keep make()'s domain.
-    (void)FamilySpec::make(to_string(o.family.kind), o.family.alpha, o.family.beta, o.family.lambda);
+    (void)FamilySpec::make(to_string(o.spec.family.kind), o.spec.family.alpha, o.spec.family.beta,
+                           o.spec.family.lambda);
 }
 
 }  // namespace orca

@@ -18,8 +18,8 @@ namespace {
 
 Setting legendre(int n, double C = 1.0) {
     Setting s;
-    s.family = FamilySpec::make("legendre");
-    s.degrees = {n};
+    s.spec.family = FamilySpec::make("legendre");
+    s.spec.degrees = {n};
     s.C = C;
     return s;
 }
@@ -74,8 +74,8 @@ TEST(Diagnostics, SweepIsTheSameForAnyNumberOfThreadsAndMatchesDirectFits) {
     EXPECT_EQ(sweep_to_json(one), sweep_to_json(two));
     // The OKC profile is the one of the model fitted on all data.
     TrainOptions t;
-    t.max_order = 0;  // the full tensor product, whatever the number of features
-    t.degrees = {8};
+    t.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    t.spec.degrees = {8};
     const OkcReport direct = analyze(expansion_of(train_model(data, t)));
     EXPECT_EQ(one.rows[1].okc.order, direct.order);
     EXPECT_EQ(one.rows[1].okc.peak, direct.peak);

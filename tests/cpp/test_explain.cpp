@@ -35,11 +35,11 @@ Model random_model(const char* family, double alpha, double beta, Measure measur
         ds.target.push_back(s > 0 ? "p" : "n");
     }
     TrainOptions o;
-    o.family = FamilySpec::make(family, alpha, beta);
-    o.measure = measure;
-    o.degrees = std::move(degrees);
-    o.max_order = max_order;
-    o.max_total_degree = max_total_degree;
+    o.spec.family = FamilySpec::make(family, alpha, beta);
+    o.spec.measure = measure;
+    o.spec.degrees = std::move(degrees);
+    o.spec.max_order = max_order;
+    o.spec.max_total_degree = max_total_degree;
     o.C = 10.0;
     return train_model(ds, o);
 }
@@ -66,8 +66,8 @@ std::vector<double> coalition_values_by_quadrature(const Model& m, const std::ve
     const Basis basis = m.basis();
     std::vector<std::vector<double>> nodes(d), weights(d);
     for (size_t j = 0; j < d; ++j) {
-        const Recurrence rec(m.family, Measure::probability, m.degrees[j] + 1);
-        rec.gauss_rule(m.degrees[j] + 1, nodes[j], weights[j]);
+        const Recurrence rec(m.spec.family, Measure::probability, m.spec.degrees[j] + 1);
+        rec.gauss_rule(m.spec.degrees[j] + 1, nodes[j], weights[j]);
     }
     std::vector<double> v(size_t{1} << d);
     for (size_t S = 0; S < v.size(); ++S) {
@@ -249,8 +249,8 @@ TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
             std::vector<double> h(size_t{1} << d, 0.0), K(d);
             for (size_t i = 0; i < m.support_count(); ++i) {
                 for (size_t j = 0; j < d; ++j)
-                    K[j] =
-                        k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j], m.degrees[j]);
+                    K[j] = k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j],
+                                                                 m.spec.degrees[j]);
                 for (size_t u = 0; u < h.size(); ++u) {
                     if (static_cast<size_t>(__builtin_popcountll(u)) > order) continue;
                     double t = m.coefficients[i];
@@ -272,8 +272,8 @@ TEST(Explain, MainEffectsHaveMeanZeroAndTheirVarianceIsTheMarginalShare) {
     const Basis basis = m.basis();
     for (size_t j = 0; j < m.dim(); ++j) {
         std::vector<double> nodes, weights;
-        const Recurrence rec(m.family, Measure::probability, m.degrees[j] + 1);
-        rec.gauss_rule(m.degrees[j] + 1, nodes, weights);  // exact for h_j^2 (degree 2 n_j)
+        const Recurrence rec(m.spec.family, Measure::probability, m.spec.degrees[j] + 1);
+        rec.gauss_rule(m.spec.degrees[j] + 1, nodes, weights);  // exact for h_j^2 (degree 2 n_j)
         // h_j at the nodes, through explain() on points whose other coordinates are arbitrary.
         std::vector<double> X;
         for (double z : nodes)
@@ -334,7 +334,7 @@ TEST(Explain, AdditiveModelIsItsShapeFunctions) {
     // Q = 1: h = sum_j h_j exactly, so the Shapley values are the main effects, the pair and
     // higher components vanish, and the shape functions evaluated at a row rebuild its decision.
     const Model m = random_model("legendre", 0, 0, Measure::probability, {4, 3, 5, 2}, 61u, 60, 1);
-    ASSERT_EQ(m.max_order, 1);
+    ASSERT_EQ(m.spec.max_order, 1);
     const size_t rows = 7, d = m.dim();
     const auto X = rows_in_range(m, rows, 62u);
     const Explanation e = explain(m, X, rows);

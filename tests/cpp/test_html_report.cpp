@@ -43,8 +43,8 @@ Dataset make_data(size_t d, size_t m, unsigned seed, bool regression, size_t cla
 Model train(const Dataset& ds, Task task, int max_order = 0) {
     TrainOptions o;
     o.task = task;
-    o.degrees = {3};
-    o.max_order = max_order;
+    o.spec.degrees = {3};
+    o.spec.max_order = max_order;
     o.C = 10.0;
     o.epsilon = 0.05;
     return train_model(ds, o);

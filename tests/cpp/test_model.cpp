@@ -21,9 +21,9 @@ namespace {
 
 TrainOptions legendre(int n, double C) {
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
-    o.family = FamilySpec::make("legendre");
-    o.degrees = {n};
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.family = FamilySpec::make("legendre");
+    o.spec.degrees = {n};
     o.C = C;
     return o;
 }
@@ -58,10 +58,10 @@ TEST(Model, DecisionIsTheKernelExpansionPlusBias) {
 TEST(Model, SaveLoadPredictIsBitForBit) {
     const Dataset data = make_double_spiral();
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
-    o.family = FamilySpec::make("jacobi", 2.5, 1.2);
-    o.degrees = {6, 9};
-    o.measure = Measure::lebesgue;
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.family = FamilySpec::make("jacobi", 2.5, 1.2);
+    o.spec.degrees = {6, 9};
+    o.spec.measure = Measure::lebesgue;
     o.C = 3.0;
     const Model model = train_model(data, o);
     const std::string text = model_to_json(model);
@@ -71,34 +71,34 @@ TEST(Model, SaveLoadPredictIsBitForBit) {
     const auto b = decision_function(back, data.X, data.rows, OutOfRange::clip, "x");
     ASSERT_EQ(a.size(), b.size());
     for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i], b[i]);
-    EXPECT_EQ(back.degrees, (std::vector<int>{6, 9}));
-    EXPECT_EQ(back.measure, Measure::lebesgue);
+    EXPECT_EQ(back.spec.degrees, (std::vector<int>{6, 9}));
+    EXPECT_EQ(back.spec.measure, Measure::lebesgue);
     EXPECT_EQ(back.classes, model.classes);
 }
 
 TEST(Model, InteractionOrderIsSavedLoadedAndOlderFilesMeanTheFullProduct) {
     const Dataset data = make_double_spiral();
     TrainOptions o = legendre(6, 1.0);
-    o.max_order = 1;
+    o.spec.max_order = 1;
     const Model additive = train_model(data, o);
-    EXPECT_EQ(additive.max_order, 1);
+    EXPECT_EQ(additive.spec.max_order, 1);
     const std::string text = model_to_json(additive);
     const Model back = model_from_json(text, "m.json");
-    EXPECT_EQ(back.max_order, 1);
+    EXPECT_EQ(back.spec.max_order, 1);
     EXPECT_EQ(model_to_json(back), text);
     const auto a = decision_function(additive, data.X, data.rows, OutOfRange::clip, "x");
     const auto b = decision_function(back, data.X, data.rows, OutOfRange::clip, "x");
     EXPECT_EQ(a, b);
     // Q >= d is the full product: stored as no truncation, the same model bit for bit.
-    o.max_order = 2;
+    o.spec.max_order = 2;
     const Model full = train_model(data, legendre(6, 1.0)), same = train_model(data, o);
-    EXPECT_EQ(same.max_order, 0);
+    EXPECT_EQ(same.spec.max_order, 0);
     EXPECT_EQ(model_to_json(same), model_to_json(full));
     // Files without the field (written before it existed) hold full products.
     auto doc = nlohmann::json::parse(text);
     EXPECT_EQ(doc["kernel"]["max_order"], 1);
     doc["kernel"].erase("max_order");
-    EXPECT_EQ(model_from_json(doc.dump(), "old.json").max_order, 0);
+    EXPECT_EQ(model_from_json(doc.dump(), "old.json").spec.max_order, 0);
     doc["kernel"]["max_order"] = 3;
     try {
         (void)model_from_json(doc.dump(), "m.json");
@@ -111,16 +111,16 @@ TEST(Model, InteractionOrderIsSavedLoadedAndOlderFilesMeanTheFullProduct) {
 TEST(Model, TotalDegreeCapIsSavedLoadedAndACapAtTheTopIsNone) {
     const Dataset data = make_double_spiral();
     TrainOptions o = legendre(8, 1.0);
-    o.max_total_degree = 10;
+    o.spec.max_total_degree = 10;
     const Model capped = train_model(data, o);
-    EXPECT_EQ(capped.max_total_degree, 10);
+    EXPECT_EQ(capped.spec.max_total_degree, 10);
     const std::string text = model_to_json(capped);
     const Model back = model_from_json(text, "m.json");
-    EXPECT_EQ(back.max_total_degree, 10);
+    EXPECT_EQ(back.spec.max_total_degree, 10);
     EXPECT_EQ(model_to_json(back), text);
     EXPECT_EQ(decision_function(capped, data.X, data.rows, OutOfRange::clip, "x"),
               decision_function(back, data.X, data.rows, OutOfRange::clip, "x"));
-    o.max_total_degree = 16;  // = n_1 + n_2: nothing left out
+    o.spec.max_total_degree = 16;  // = n_1 + n_2: nothing left out
     EXPECT_EQ(model_to_json(train_model(data, o)), model_to_json(train_model(data, legendre(8, 1.0))));
     auto doc = nlohmann::json::parse(text);
     doc["kernel"]["max_total_degree"] = 17;
@@ -130,7 +130,7 @@ TEST(Model, TotalDegreeCapIsSavedLoadedAndACapAtTheTopIsNone) {
     } catch (const ModelFileError& e) {
         EXPECT_STREQ(e.what(), "m.json: kernel.max_total_degree: expected an integer in 1..16");
     }
-    o.max_total_degree = -1;
+    o.spec.max_total_degree = -1;
     EXPECT_THROW((void)train_model(data, o), ParameterError);
 }
 
@@ -148,7 +148,7 @@ TEST(Model, BasisFarLargerThanTheDataIsNamedWithTheSettingsToChange) {
               "degree 3): the model can interpolate its training data and generalise poorly; set max_order to 1 "
               "(additive) or 2 (pairs) and degree to 2..4");
     TrainOptions pairs = legendre(3, 1.0);
-    pairs.max_order = 2;  // 1 + 24 + 28 * 9 = 277 functions: below 20 per row
+    pairs.spec.max_order = 2;  // 1 + 24 + 28 * 9 = 277 functions: below 20 per row
     EXPECT_EQ(basis_size_warning(train_model(data, pairs)), "");
     EXPECT_EQ(basis_size_warning(train_model(make_double_spiral(), legendre(8, 1.0))), "");
 }
@@ -237,7 +237,7 @@ TEST(Model, BadTrainingInputIsRefused) {
         EXPECT_NE(std::string(e.what()).find("feature 'x2' is constant"), std::string::npos);
     }
     TrainOptions o = legendre(3, 1.0);
-    o.degrees = {1, 2, 3};
+    o.spec.degrees = {1, 2, 3};
     EXPECT_THROW((void)train_model(make_double_spiral(), o), ParameterError);
     o = legendre(3, 0.0);
     EXPECT_THROW((void)train_model(make_double_spiral(), o), ParameterError);

@@ -47,9 +47,9 @@ Dataset clusters(size_t per_class, size_t k, size_t d, unsigned seed) {
 
 TrainOptions options(MultiClass s, std::vector<int> degrees = {4}) {
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
     o.multi_class = s;
-    o.degrees = std::move(degrees);
+    o.spec.degrees = std::move(degrees);
     o.C = 2.0;
     o.solver.tolerance = 1e-6;
     return o;

@@ -301,12 +301,12 @@ TEST(Okc, EnumerationAndPairsAgreeOnManyRandomModels) {
 
 TEST(Okc, TrainedModelsSpiralAndEchocardiogram) {
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
-    o.family = FamilySpec::make("legendre");
-    o.degrees = {8};
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.family = FamilySpec::make("legendre");
+    o.spec.degrees = {8};
     const Model spiral = train_model(make_double_spiral(), o);
-    o.family = FamilySpec::make("jacobi", 4.3, 1.8);
-    o.degrees = {3, 4, 2, 3, 5};
+    o.spec.family = FamilySpec::make("jacobi", 4.3, 1.8);
+    o.spec.degrees = {3, 4, 2, 3, 5};
     const Model echo = train_model(load_echocardiogram(test::echocardiogram_path()), o);
     for (const Model* m : {&spiral, &echo}) {
         const Expansion e = expansion_of(*m);

@@ -19,9 +19,9 @@ Model random_model(const std::string& family, Measure measure, std::vector<int> 
     const size_t d = degrees.size();
     const bool bounded = FamilySpec::make(family, 0.7, -0.3).is_bounded();
     Model m;
-    m.family = FamilySpec::make(family, 0.7, -0.3);
-    m.measure = measure;
-    m.degrees = std::move(degrees);
+    m.spec.family = FamilySpec::make(family, 0.7, -0.3);
+    m.spec.measure = measure;
+    m.spec.degrees = std::move(degrees);
     for (size_t j = 0; j < d; ++j) m.feature_names.push_back("x" + std::to_string(j));
     m.classes = {"a", "b"};
     m.support_vectors = bounded ? test::uniform_points(nsv, d, seed) : test::uniform_points(nsv, d, seed, -3.0, 3.0);
@@ -57,9 +57,9 @@ TEST(Prediction, CoefficientRouteEqualsSupportVectorRoute) {
     for (const auto& c : cases) {
         SCOPED_TRACE(c.family + " Q=" + std::to_string(c.max_order) + " N=" + std::to_string(c.max_total_degree));
         Model m = random_model(c.family, c.measure, c.degrees, 150, seed++);
-        m.max_order = c.max_order;
-        m.max_total_degree = c.max_total_degree;
-        const bool bounded = m.family.is_bounded();
+        m.spec.max_order = c.max_order;
+        m.spec.max_total_degree = c.max_total_degree;
+        const bool bounded = m.spec.family.is_bounded();
         const auto X = bounded ? test::uniform_points(400, c.degrees.size(), seed)
                                : test::uniform_points(400, c.degrees.size(), seed, -3.0, 3.0);
         const auto sv = decision_values(m, X, 400, PredictMethod::support_vectors);

@@ -88,10 +88,10 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     SCOPED_TRACE(family);
     const Dataset data = smooth_regression(m, 5u);
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
     o.task = Task::regression;
-    o.family = FamilySpec::make(family, 0.0, 0.0);
-    o.degrees = std::move(degrees);
+    o.spec.family = FamilySpec::make(family, 0.0, 0.0);
+    o.spec.degrees = std::move(degrees);
     o.C = C;
     o.epsilon = epsilon;
     o.solver.tolerance = 1e-5;
@@ -155,9 +155,9 @@ TEST(Regression, MatchesLibsvmZeroEpsilon) {
 
 TEST(Regression, ModelFileRoundTripIsExact) {
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
     o.task = Task::regression;
-    o.degrees = {4};
+    o.spec.degrees = {4};
     const Dataset data = smooth_regression(120, 2u);
     const Model model = train_model(data, o);
     const Model back = model_from_json(model_to_json(model), "mem");
@@ -173,9 +173,9 @@ TEST(Regression, ModelFileRoundTripIsExact) {
 TEST(Regression, TrainingPredictionsComeFromTheGradient) {
     // The R^2 in the summary is computed from the solver's gradient; recompute it by prediction.
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
     o.task = Task::regression;
-    o.degrees = {5};
+    o.spec.degrees = {5};
     o.C = 3.0;
     const Dataset data = smooth_regression(200, 7u);
     const Model model = train_model(data, o);

@@ -48,14 +48,14 @@ TEST(Settings, TheTablesDefaultsAreTrainOptionsDefaults) {
     EXPECT_EQ(table.multi_class, code.multi_class);
     EXPECT_EQ(table.probability, code.probability);
     EXPECT_EQ(table.seed, code.seed);
-    EXPECT_EQ(table.family.kind, code.family.kind);
-    EXPECT_EQ(table.family.alpha, code.family.alpha);
-    EXPECT_EQ(table.family.beta, code.family.beta);
-    EXPECT_EQ(table.family.lambda, code.family.lambda);
-    EXPECT_EQ(table.measure, code.measure);
-    EXPECT_EQ(table.degrees, code.degrees);
-    EXPECT_EQ(table.max_order, code.max_order);
-    EXPECT_EQ(table.max_total_degree, code.max_total_degree);
+    EXPECT_EQ(table.spec.family.kind, code.spec.family.kind);
+    EXPECT_EQ(table.spec.family.alpha, code.spec.family.alpha);
+    EXPECT_EQ(table.spec.family.beta, code.spec.family.beta);
+    EXPECT_EQ(table.spec.family.lambda, code.spec.family.lambda);
+    EXPECT_EQ(table.spec.measure, code.spec.measure);
+    EXPECT_EQ(table.spec.degrees, code.spec.degrees);
+    EXPECT_EQ(table.spec.max_order, code.spec.max_order);
+    EXPECT_EQ(table.spec.max_total_degree, code.spec.max_total_degree);
     EXPECT_EQ(table.C, code.C);
     EXPECT_EQ(table.class_weight, code.class_weight);
     EXPECT_EQ(table.balanced, code.balanced);
@@ -63,8 +63,8 @@ TEST(Settings, TheTablesDefaultsAreTrainOptionsDefaults) {
     EXPECT_EQ(table.solver.cache_mb, code.solver.cache_mb);
     EXPECT_EQ(table.solver.shrinking, code.solver.shrinking);
     EXPECT_EQ(table.solver.max_iterations, code.solver.max_iterations);
-    EXPECT_EQ(code.degrees, std::vector<int>{kDefaultDegree});
-    EXPECT_EQ(code.max_order, kAutoMaxOrder);
+    EXPECT_EQ(code.spec.degrees, std::vector<int>{kDefaultDegree});
+    EXPECT_EQ(code.spec.max_order, kAutoMaxOrder);
 }
 
 TEST(Settings, EachDefaultGivenExplicitlyIsAccepted) {
@@ -124,10 +124,10 @@ TEST(Settings, ValuesOutsideTheirDomainAreRefusedByName) {
 
 TEST(Settings, DegreesByDefaultListAndName) {
     const std::vector<std::string> names{"a", "b", "c"};
-    EXPECT_EQ(train_options({{"degree", "4"}}, names).degrees, std::vector<int>{4});
-    EXPECT_EQ(train_options({{"degree", "4,5,6"}}, names).degrees, (std::vector<int>{4, 5, 6}));
-    EXPECT_EQ(train_options({{"degree", "4,b=2"}}, names).degrees, (std::vector<int>{4, 2, 4}));
-    EXPECT_EQ(train_options({{"degree", "c=1,a=2,b=3"}}, names).degrees, (std::vector<int>{2, 3, 1}));
+    EXPECT_EQ(train_options({{"degree", "4"}}, names).spec.degrees, std::vector<int>{4});
+    EXPECT_EQ(train_options({{"degree", "4,5,6"}}, names).spec.degrees, (std::vector<int>{4, 5, 6}));
+    EXPECT_EQ(train_options({{"degree", "4,b=2"}}, names).spec.degrees, (std::vector<int>{4, 2, 4}));
+    EXPECT_EQ(train_options({{"degree", "c=1,a=2,b=3"}}, names).spec.degrees, (std::vector<int>{2, 3, 1}));
     const TrainOptions o = train_options({{"class_weight", "x=2, y=0.5"}, {"C", "0.1"}, {"tol", "1e-05"}});
     EXPECT_EQ(o.class_weight.at("x"), 2.0);
     EXPECT_EQ(o.class_weight.at("y"), 0.5);
@@ -173,22 +173,22 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
             // Read back as the same value (numbers as numbers).
             const TrainOptions asked = train_options({{std::string(s.name), it->second},
                                                       {"task", to_string(loaded.task)},
-                                                      {"family", to_string(loaded.family.kind)}},
+                                                      {"family", to_string(loaded.spec.family.kind)}},
                                                      d.feature_names);
             const TrainOptions read = train_options({{std::string(s.name), *after},
                                                      {"task", to_string(loaded.task)},
-                                                     {"family", to_string(loaded.family.kind)}},
+                                                     {"family", to_string(loaded.spec.family.kind)}},
                                                     d.feature_names);
-            EXPECT_EQ(asked.family.alpha, read.family.alpha) << s.name;
-            EXPECT_EQ(asked.family.beta, read.family.beta) << s.name;
-            EXPECT_EQ(asked.family.lambda, read.family.lambda) << s.name;
-            EXPECT_EQ(asked.measure, read.measure) << s.name;
+            EXPECT_EQ(asked.spec.family.alpha, read.spec.family.alpha) << s.name;
+            EXPECT_EQ(asked.spec.family.beta, read.spec.family.beta) << s.name;
+            EXPECT_EQ(asked.spec.family.lambda, read.spec.family.lambda) << s.name;
+            EXPECT_EQ(asked.spec.measure, read.spec.measure) << s.name;
             const auto per_feature = [](const std::vector<int>& n) {
                 return n.size() == 1 ? std::vector<int>(2, n[0]) : n;
             };
-            EXPECT_EQ(per_feature(asked.degrees), per_feature(read.degrees)) << s.name;
-            EXPECT_EQ(asked.max_order, read.max_order) << s.name;
-            EXPECT_EQ(asked.max_total_degree, read.max_total_degree) << s.name;
+            EXPECT_EQ(per_feature(asked.spec.degrees), per_feature(read.spec.degrees)) << s.name;
+            EXPECT_EQ(asked.spec.max_order, read.spec.max_order) << s.name;
+            EXPECT_EQ(asked.spec.max_total_degree, read.spec.max_total_degree) << s.name;
             EXPECT_EQ(asked.C, read.C) << s.name;
             EXPECT_EQ(asked.epsilon, read.epsilon) << s.name;
             EXPECT_EQ(asked.solver.tolerance, read.solver.tolerance) << s.name;

@@ -101,8 +101,8 @@ TEST(Stress, KernelNearTheDiagonalAtTheEndsMatchesLongDouble) {
 
 TEST(Stress, TrainingTerminatesOnDegenerateData) {
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
-    o.degrees = {6};
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.degrees = {6};
     o.solver.tolerance = 1e-5;
     // Every point duplicated five times.
     std::vector<double> X;
@@ -153,8 +153,8 @@ TEST(Stress, CacheThatCannotFitIsRefusedUpFront) {
         y[r] = r % 2 ? "p" : "n";
     }
     TrainOptions o;
-    o.max_order = 0;  // the full tensor product, whatever the number of features
-    o.degrees = {2};
+    o.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    o.spec.degrees = {2};
     o.solver.cache_mb = 1e9;
     try {
         (void)train_model(two_class(X, y, 1), o);

@@ -122,9 +122,9 @@ TEST(WorkTeam, FitIsTheSameOnOneThreadAndOnSeveral) {
         data.target.emplace_back(x[0] * x[1] + 0.5 * x[2] - x[3] * x[3] + 0.2 > 0.0 ? "yes" : "no");
     }
     orca::TrainOptions options;
-    options.max_order = 0;  // the full tensor product, whatever the number of features
-    options.family = orca::FamilySpec::make("legendre");
-    options.degrees = {4};
+    options.spec.max_order = 0;  // the full tensor product, whatever the number of features
+    options.spec.family = orca::FamilySpec::make("legendre");
+    options.spec.degrees = {4};
     options.C = 0.01;
     auto fit = [&](int threads) {
         const ThreadLimit limit(threads);

@@ -13,7 +13,7 @@ int main() {
     orca::ReadOptions read;
     read.target = "y";
     orca::TrainOptions options;
-    options.degrees = {4};
+    options.spec.degrees = {4};
     options.C = 100.0;
     const auto model = orca::train_model(orca::parse_csv(csv, "grid", read), options);
     return model.summary.training_accuracy > 0.9 ? 0 : 1;
