@@ -68,6 +68,7 @@ class OrcaBase(BaseEstimator):
                     continue
             settings[row["name"]] = _setting_text(values[keyword])
         return settings
+
     def _feature_names(self) -> list[str]:
         if hasattr(self, "feature_names_in_"):
             return [str(n) for n in self.feature_names_in_]
