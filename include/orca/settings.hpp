@@ -10,6 +10,7 @@
 // included; validate() (train_options.hpp) holds the rules TrainOptions built in code must keep.
 // Messages name
 // settings, never a surface's spelling of them.
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -31,6 +32,17 @@ enum class SettingKind {
     degrees,       // "3", "3,4,5" (one per feature) or "3,age=4" (a default and named features)
     max_order,     // "auto" or an integer
     class_weight,  // "balanced" or LABEL=WEIGHT pairs
+};
+template <>
+struct EnumNames<SettingKind> {
+    static constexpr std::string_view setting = "kind";
+    static constexpr std::array<Named<SettingKind>, 7> names{{{SettingKind::real, "real"},
+                                                              {SettingKind::integer, "integer"},
+                                                              {SettingKind::boolean, "boolean"},
+                                                              {SettingKind::choice, "choice"},
+                                                              {SettingKind::degrees, "degrees"},
+                                                              {SettingKind::max_order, "max_order"},
+                                                              {SettingKind::class_weight, "class_weight"}}};
 };
 
 struct TrainingSetting {

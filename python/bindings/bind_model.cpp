@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdint>
-#include <map>
 #include <memory>
 
 #include "bindings.hpp"

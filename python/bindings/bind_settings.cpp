@@ -17,44 +17,12 @@ namespace py = pybind11;
 namespace orca::python {
 namespace {
 
-std::string_view kind_name(SettingKind kind) {
-    switch (kind) {
-        case SettingKind::real:
-            return "real";
-        case SettingKind::integer:
-            return "integer";
-        case SettingKind::boolean:
-            return "boolean";
-        case SettingKind::choice:
-            return "choice";
-        case SettingKind::degrees:
-            return "degrees";
-        case SettingKind::max_order:
-            return "max_order";
-        case SettingKind::class_weight:
-            return "class_weight";
-    }
-    return "text";
-}
-
 template <class E>
 py::list names_of() {
     py::list out;
     for (const auto& entry : EnumNames<E>::names)
         if (!entry.alias) out.append(std::string(entry.name));
     return out;
-}
-
-std::vector<std::string> split(const std::string& text) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    while (start < text.size()) {
-        size_t end = text.find(',', start);
-        if (end == std::string::npos) end = text.size();
-        parts.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return parts;
 }
 
 // A model's setting as a Python value of the setting's kind (model_setting's text, typed).
@@ -69,12 +37,12 @@ py::object setting_object(const TrainingSetting& s, const std::string& text) {
             return py::bool_(text == "true");
         case SettingKind::degrees: {
             py::list out;
-            for (const auto& part : split(text)) out.append(std::stoi(part));
+            for (const auto& part : split_list(text)) out.append(std::stoi(part));
             return out;
         }
         case SettingKind::class_weight: {
             py::dict out;
-            for (const auto& part : split(text)) {
+            for (const auto& part : split_list(text)) {
                 const auto eq = part.rfind('=');
                 out[py::str(part.substr(0, eq))] = std::stod(part.substr(eq + 1));
             }
@@ -109,7 +77,7 @@ void bind_settings(py::module_& m) {
                 row["name"] = std::string(s.name);
                 row["python"] = python_keyword(s);
                 row["cli"] = cli_option(s);
-                row["kind"] = std::string(kind_name(s.kind));
+                row["kind"] = std::string(name_of(s.kind));
                 row["default"] = std::string(s.default_text);
                 row["choices"] = setting_choices(s);
                 row["applies_to"] = std::string(s.applies_to);

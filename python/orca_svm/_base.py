@@ -46,8 +46,8 @@ class OrcaBase(BaseEstimator):
         reads it (its table's names; Python's None, -1 and "auto" in the engine's spelling).
         A family's own parameter given with another family is said to be ignored, not refused
         as the CLI does: scikit-learn's own checks set `alpha` on every regressor."""
-        values = {row["python"]: getattr(self, row["python"]) for row in _SETTINGS
-                  if row["python"] in self._get_param_names()}
+        params = self._get_param_names()
+        values = {row["python"]: getattr(self, row["python"]) for row in _SETTINGS if row["python"] in params}
         values.update(degree=self._degrees(names), max_order=_max_order_setting(self.max_order),
                       max_total_degree=_max_total_degree_setting(self.max_total_degree),
                       max_iter=max(self.max_iter, 0), **task_values)
@@ -108,8 +108,9 @@ class OrcaBase(BaseEstimator):
     def _params_of(cls, model) -> dict[str, Any]:
         """The parameters of a model file written without Python's own (by ``orca fit``): every
         setting the model keeps that the estimator takes, in Python's conventions."""
+        names = cls._get_param_names()
         params = {row["python"]: getattr(model, row["python"]) for row in _SETTINGS
-                  if row["kept_in_model"] and row["python"] in cls._get_param_names()}
+                  if row["kept_in_model"] and row["python"] in names}
         params["max_order"] = params["max_order"] or None  # the resolved order: the same model on refit
         params["max_total_degree"] = params["max_total_degree"] or None
         if "class_weight" in params and all(w == 1.0 for w in params["class_weight"].values()):
