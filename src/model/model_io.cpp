@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "model/kernel_spec_json.hpp"
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
 #include "orca/multiclass.hpp"
@@ -224,12 +225,7 @@ std::string model_to_json(const Model& model) {
                    {"max", model.scaler.max},
                    {"mean", model.scaler.mean},
                    {"std", model.scaler.std}};
-    j["kernel"] = {{"family", to_string(model.spec.family.kind)},
-                   {"alpha", model.spec.family.alpha},
-                   {"beta", model.spec.family.beta},
-                   {"lambda", model.spec.family.lambda},
-                   {"measure", to_string(model.spec.measure)},
-                   {"degrees", model.spec.degrees}};
+    j["kernel"] = kernel_spec_json(model.spec);
     if (model.spec.max_order > 0) j["kernel"]["max_order"] = model.spec.max_order;  // absent: the full product
     if (model.spec.max_total_degree > 0)
         j["kernel"]["max_total_degree"] = model.spec.max_total_degree;  // absent: no cap

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "model/kernel_spec_json.hpp"
 #include "orca/errors.hpp"
 
 namespace orca {
@@ -112,17 +113,12 @@ std::string sweep_to_json(const SweepResult& r) {
         json th = json::array();
         for (size_t k = 0; k < row.okc.eps.size(); ++k)
             th.push_back({{"eps", row.okc.eps[k]}, {"T", row.okc.thresholds[k]}});
-        rows.push_back({{"setting",
-                         {{"label", s.label()},
-                          {"family", to_string(s.spec.family.kind)},
-                          {"alpha", s.spec.family.alpha},
-                          {"beta", s.spec.family.beta},
-                          {"lambda", s.spec.family.lambda},
-                          {"measure", to_string(s.spec.measure)},
-                          {"degrees", s.spec.degrees},
-                          {"max_order", s.spec.max_order},
-                          {"max_total_degree", s.spec.max_total_degree},
-                          {"C", s.C}}},
+        json setting = kernel_spec_json(s.spec);
+        setting["label"] = s.label();
+        setting["max_order"] = s.spec.max_order;
+        setting["max_total_degree"] = s.spec.max_total_degree;
+        setting["C"] = s.C;
+        rows.push_back({{"setting", setting},
                         {"fold_accuracy", row.fold_accuracy},
                         {"cv_mean", row.cv_mean},
                         {"cv_sd", row.cv_sd},

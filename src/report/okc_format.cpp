@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "model/kernel_spec_json.hpp"
 #include "orca/version.hpp"
 
 namespace orca {
@@ -151,20 +152,15 @@ nlohmann::json okc_json(const OkcReport& r, const Model& model) {
     json j;
     j["format"] = "orca-analysis";
     j["orca_version"] = kVersion;
-    j["model"] = {{"features", model.feature_names},
-                  {"classes", model.classes},
-                  {"family", to_string(model.spec.family.kind)},
-                  {"alpha", model.spec.family.alpha},
-                  {"beta", model.spec.family.beta},
-                  {"lambda", model.spec.family.lambda},
-                  {"measure", to_string(model.spec.measure)},
-                  {"degrees", model.spec.degrees},
-                  {"max_order", model.basis().max_order()},
-                  {"max_total_degree", model.basis().max_total_degree()},
-                  {"C", model.C},
-                  {"scaler", to_string(model.scaler.kind)},
-                  {"support_vectors", model.summary.support_vectors},
-                  {"bias", model.bias}};
+    j["model"] = kernel_spec_json(model.spec);
+    j["model"].update({{"features", model.feature_names},
+                       {"classes", model.classes},
+                       {"max_order", model.basis().max_order()},
+                       {"max_total_degree", model.basis().max_total_degree()},
+                       {"C", model.C},
+                       {"scaler", to_string(model.scaler.kind)},
+                       {"support_vectors", model.summary.support_vectors},
+                       {"bias", model.bias}});
     j["method"] = to_string(r.method);
     j["coefficient_count"] = r.coefficient_count;
     j["energy"] = r.energy;
