@@ -23,11 +23,13 @@ long bound(const std::string& name, const std::string& text) {
     return v;
 }
 
-// The values of one setting's list; integer settings also take ranges "lo..hi".
+// The values of one setting's list; settings of whole numbers (by their kind in the table) also
+// take ranges "lo..hi".
 std::vector<std::string> values(const SettingTexts& lists, const std::string& name) {
     const auto it = lists.find(name);
     const std::string text = it != lists.end() ? it->second : std::string(training_setting(name).default_text);
-    const bool integer = name == "degree" || name == "max_order" || name == "max_total_degree";
+    const SettingKind kind = training_setting(name).kind;
+    const bool integer = kind == SettingKind::integer || kind == SettingKind::max_order || kind == SettingKind::degrees;
     std::vector<std::string> out;
     for (const auto& part : split_list(text)) {
         const auto dots = part.find("..");
