@@ -36,14 +36,18 @@ Model synthetic_model(size_t d, size_t m, int degree, unsigned seed) {
     model.scaler.max.assign(d, 1.0);
     model.scaler.mean.assign(d, 0.0);
     model.scaler.std.assign(d, 1.0);
+    Machine machine;
+    machine.classes = model.classes;
     double mean = 0.0;
     for (size_t i = 0; i < m; ++i) {
-        for (size_t j = 0; j < d; ++j) model.support_vectors.push_back(u(rng));
-        model.coefficients.push_back(z(rng));
-        mean += model.coefficients.back();
+        for (size_t j = 0; j < d; ++j) machine.support_vectors.push_back(u(rng));
+        machine.coefficients.push_back(z(rng));
+        mean += machine.coefficients.back();
     }
-    for (auto& a : model.coefficients) a -= mean / static_cast<double>(m);
-    model.summary.support_vectors = m;
+    for (auto& a : machine.coefficients) a -= mean / static_cast<double>(m);
+    machine.summary.support_vectors = m;
+    model.summary = machine.summary;
+    model.set_machines({std::move(machine)});
     return model;
 }
 

@@ -32,7 +32,7 @@ int main() {
             coef_ok ? bench::median_seconds([&] { (void)decision_values(m, X, c.rows, PredictMethod::coefficients); },
                                             3, 0.3)
                     : 0.0;
-        const PredictMethod pick = choose_prediction_method(m, c.rows);
+        const PredictMethod pick = choose_prediction_method(m, m.machine(), c.rows);
         const bool right = !coef_ok || (pick == PredictMethod::coefficients) == (t_coef < t_sv);
         fmt::print("| {} | {} | {} | {:.3g} | {} | {:.4f} | {} | {} | {} | {} |\n", c.rows, c.d, c.n, m.basis().size(),
                    c.sv, t_sv, coef_ok ? fmt::format("{:.4f}", t_coef) : "(not formed: too large)",

@@ -46,7 +46,7 @@ inline void model_input(const std::uint8_t* data, size_t size) {
         // A loaded model must be usable: predict at the centre of the domain (small models only,
         // so that a fuzzed degree of 10000 does not turn one input into a long computation).
         size_t support = 0;
-        for (const Model* machine : m.machine_list()) support += machine->support_count();
+        for (const Machine& machine : m.machines()) support += machine.support_count();
         if (m.basis().size() <= 1e6 && support <= 1000) {
             const std::vector<double> zero(m.dim(), 0.0);
             const auto values = machine_decisions(m, zero, 1);

@@ -11,6 +11,8 @@
 namespace orca {
 
 class Model;
+struct ModelSettings;
+struct Machine;
 
 struct Expansion {
     Basis basis;
@@ -20,6 +22,9 @@ struct Expansion {
     [[nodiscard]] size_t dim() const { return basis.dim(); }
 };
 
+// The expansion of one machine of a model; of a model's single machine (a multi-class model is
+// refused: analyse one class or one machine).
+[[nodiscard]] Expansion expansion_of(const ModelSettings& model, const Machine& machine);
 [[nodiscard]] Expansion expansion_of(const Model& model);
 
 // ||h||^2_H = a' K a, through the kernel (independent of the coefficients).

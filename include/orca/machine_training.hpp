@@ -12,7 +12,7 @@ namespace orca {
 
 // What training on points already in kernel coordinates produces (used by train_model and by
 // callers that scale data themselves).
-struct Machine {
+struct MachineFit {
     std::vector<size_t> support;            // indices of the support vectors in the input
     std::vector<double> coefficients;       // a_i = alpha_i y_i (SVR: alpha_i - alpha_i*), one per support vector
     double bias = 0.0;                      // g(x) = sum_i a_i K(x_i, x) + bias
@@ -22,16 +22,16 @@ struct Machine {
 
 // points: m x d row-major in kernel coordinates; y in {-1, +1}.
 // upper[t] = C_t > 0 (per-point box: class and sample weights).
-[[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                                    std::span<const double> y, std::span<const double> upper,
-                                    const SolverOptions& options);
+[[nodiscard]] MachineFit train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                       std::span<const double> y, std::span<const double> upper,
+                                       const SolverOptions& options);
 // The same with one C for every point.
-[[nodiscard]] Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                                    std::span<const double> y, double C, const SolverOptions& options);
+[[nodiscard]] MachineFit train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                       std::span<const double> y, double C, const SolverOptions& options);
 // epsilon-SVR: z the targets, upper[t] = C_t for both alpha_t and alpha_t*. The dual has 2m
 // variables over the same m kernel rows; coefficients are alpha_t - alpha_t*, which sum to 0.
-[[nodiscard]] Machine train_regression_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                                               std::span<const double> z, std::span<const double> upper, double epsilon,
-                                               const SolverOptions& options);
+[[nodiscard]] MachineFit train_regression_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                                  std::span<const double> z, std::span<const double> upper,
+                                                  double epsilon, const SolverOptions& options);
 
 }  // namespace orca

@@ -1,7 +1,7 @@
 #pragma once
-// A trained model: scaler + basis + one machine (support vectors, a_i, b) for two-class
-// classification and epsilon-SVR, or several two-class machines (one-vs-one or one-vs-rest) for
-// more classes; and training itself.
+// A trained model: its settings, the scaler and the basis, and one machine (support vectors,
+// a_i, b) for two-class classification and epsilon-SVR, or several two-class machines
+// (one-vs-one or one-vs-rest) for more classes. Training is in training.hpp.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "orca/basis.hpp"
@@ -52,6 +53,11 @@ struct EnumNames<MultiClass> {
     return parse_name<MultiClass>(name);
 }
 
+// The class pairs (i, j), i < j, of the one-vs-one machines, in machine order.
+[[nodiscard]] std::vector<std::pair<size_t, size_t>> one_vs_one_pairs(size_t classes);
+// The negative side's name in a one-vs-rest machine's classes ({"rest", c}).
+inline constexpr const char* kRestLabel = "rest";
+
 // Platt's sigmoid: P(classes[1] | g) = 1 / (1 + exp(A g + B)).
 struct Sigmoid {
     double A = 0.0, B = 0.0;
@@ -72,8 +78,23 @@ struct TrainingSummary {
     double training_r2 = 0.0;                 // regression: coefficient of determination on the training rows
 };
 
-class Model {
-  public:
+// One trained two-class machine (or the epsilon-SVR): g(x) = b + sum_i a_i K(x_i, x).
+struct Machine {
+    // Two-class: {negative, positive}, the model's classes or, with more classes, the pair
+    // (one-vs-one) or {"rest", c} (one-vs-rest). Regression: empty.
+    std::vector<std::string> classes;
+    std::vector<double> support_vectors;  // n_sv x d, in kernel (scaled) coordinates
+    std::vector<double> coefficients;     // a_i
+    double bias = 0.0;
+    std::optional<Sigmoid> sigmoid;  // set when trained with probability estimates
+    TrainingSummary summary;
+
+    [[nodiscard]] size_t support_count() const { return coefficients.size(); }
+};
+
+// What a trained model holds besides its machines: the settings it was trained with (resolved),
+// the features and classes, and the scaler; and what follows from them alone.
+struct ModelSettings {
     Task task = Task::classification;
     std::vector<std::string> feature_names;
     // Two classes: {negative, positive}. More: every class, sorted; the machines hold the pairs.
@@ -87,24 +108,11 @@ class Model {
     std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
     bool sample_weighted = false;                 // trained with per-row weights
     double tolerance = 1e-3;
-    std::vector<double> support_vectors;  // n_sv x d, in kernel (scaled) coordinates
-    std::vector<double> coefficients;     // a_i
-    double bias = 0.0;
-    std::optional<Sigmoid> sigmoid;  // set when trained with probability estimates
-    TrainingSummary summary;         // multi-class: totals over the machines
-    // More than two classes: the two-class machines, each a complete two-class Model sharing
-    // this model's scaler and kernel (its classes: the pair, or "rest" and the class for ovr).
-    // The single-machine fields above are then empty.
-    MultiClass multi_class = MultiClass::ovo;
-    std::vector<Model> machines;
+    MultiClass multi_class = MultiClass::ovo;  // how more than two classes were split
+    TrainingSummary summary;                   // one machine: its own; more: totals over the machines
 
-    [[nodiscard]] bool is_multiclass() const { return !machines.empty(); }
-    [[nodiscard]] bool has_probability() const;
-    // The machines as a list: the model itself when it has a single machine.
-    [[nodiscard]] std::vector<const Model*> machine_list() const;
-
+    [[nodiscard]] bool is_multiclass() const { return task == Task::classification && classes.size() > 2; }
     [[nodiscard]] size_t dim() const { return feature_names.size(); }
-    [[nodiscard]] size_t support_count() const { return coefficients.size(); }
     [[nodiscard]] Basis basis() const {
         return Basis(spec.family, spec.measure, spec.degrees, spec.max_order, spec.max_total_degree);
     }
@@ -114,9 +122,40 @@ class Model {
     // training range clipped or refused by policy, clipped_rows counting them.
     [[nodiscard]] std::vector<double> scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
                                                   const std::string& source, size_t* clipped_rows = nullptr) const;
+    // A two-class classifier's label for a decision value.
     [[nodiscard]] const std::string& label_for(double decision) const {
         return decision > 0.0 ? classes[1] : classes[0];
     }
+};
+
+// The classes of each machine a model with these settings has, in machine order: the two
+// classes; for more, every pair (one-vs-one) or {"rest", c} per class (one-vs-rest); for a
+// regression one machine without classes.
+[[nodiscard]] std::vector<std::vector<std::string>> machine_classes(const ModelSettings& model);
+
+// A trained model: its settings and its machines (one for two classes and regression; one per
+// pair or per class for more classes), which share the scaler and the kernel. The machines are
+// installed through set_machines, which checks them against the settings, so that a model always
+// has the machines its task, classes and strategy call for.
+class Model : public ModelSettings {
+  public:
+    Model() = default;
+    explicit Model(ModelSettings settings) : ModelSettings(std::move(settings)) {}
+
+    // Installs the machines after checking them against the settings (their number and classes
+    // against task, classes and multi_class; their support vectors' width against the features;
+    // finite numbers). A violation is an internal error: training and loading check what they
+    // produce before they install it.
+    void set_machines(std::vector<Machine> machines);
+    [[nodiscard]] const std::vector<Machine>& machines() const { return machines_; }
+    // The single machine of a two-class classifier or a regressor (an internal error otherwise).
+    [[nodiscard]] const Machine& machine() const;
+    // Renames the classes, in the settings and in the machines alike.
+    void rename_classes(const std::vector<std::string>& names);
+    [[nodiscard]] bool has_probability() const;
+
+  private:
+    std::vector<Machine> machines_;
 };
 
 // Why a fit did not converge and what to change, with the certified numbers ("" when it did).

@@ -14,6 +14,10 @@ inline constexpr unsigned long long kMaxModelFileBytes = 4'000'000'000ULL;
 // source names the file in error messages. Throws ModelFileError on malformed content.
 [[nodiscard]] Model model_from_json(const std::string& text, const std::string& source);
 
+// The model's training record as the model file holds it (C, tolerance, rows, iterations, the
+// certificate, support vectors, training accuracy or R^2): what Python's Model.summary reads.
+[[nodiscard]] std::string training_record_json(const Model& model);
+
 void save_model(const Model& model, const std::string& path);  // atomic: temp file + rename
 [[nodiscard]] Model load_model(const std::string& path);
 

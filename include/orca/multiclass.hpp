@@ -27,11 +27,6 @@ struct ClassPrediction {
 };
 [[nodiscard]] ClassPrediction predict_classes(const Model& model, std::span<const double> machine_values, size_t rows);
 
-// The class pairs (i, j), i < j, of the one-vs-one machines, in machine order.
-[[nodiscard]] std::vector<std::pair<size_t, size_t>> one_vs_one_pairs(size_t classes);
-// The negative side's name in a one-vs-rest machine's classes ({"rest", c}).
-inline constexpr const char* kRestLabel = "rest";
-
 // classes x machines weights w with s_c = sum_m w[c][m] g_m (+1 / -1 / 0 entries).
 [[nodiscard]] std::vector<std::vector<double>> class_score_weights(const Model& model);
 
@@ -40,6 +35,11 @@ inline constexpr const char* kRestLabel = "rest";
 // coefficients weighted, bias likewise. Explanations, shape functions and the OKC analysis of a
 // class are those of this model; everything about them is exact because s_c is linear in g.
 [[nodiscard]] Model class_model(const Model& model, size_t c);
+
+// Machine m as a model of its own (its classes the pair, or "rest" and the class), sharing the
+// model's settings: what each machine's analysis and Python's Model.machines show. A model of one
+// machine is returned as it is.
+[[nodiscard]] Model machine_model(const Model& model, size_t m);
 
 // A readable name of machine m ("a vs b" or "c vs rest").
 [[nodiscard]] std::string machine_name(const Model& model, size_t m);

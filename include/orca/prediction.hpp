@@ -37,16 +37,20 @@ struct PredictionCost {
 // Coefficient vectors beyond this many entries are never formed for prediction (80 MB).
 constexpr double kMaxPredictionCoefficients = 1e7;
 
-[[nodiscard]] PredictionCost estimate_prediction_cost(const Model& machine, size_t rows);
-[[nodiscard]] PredictMethod choose_prediction_method(const Model& machine, size_t rows);
+[[nodiscard]] PredictionCost estimate_prediction_cost(const ModelSettings& model, const Machine& machine, size_t rows);
+[[nodiscard]] PredictMethod choose_prediction_method(const ModelSettings& model, const Machine& machine, size_t rows);
 
-// points: rows already in kernel coordinates. machine: a single-machine model.
-[[nodiscard]] std::vector<double> decision_values(const Model& machine, std::span<const double> points, size_t rows,
+// points: rows already in kernel coordinates; one machine of the model.
+[[nodiscard]] std::vector<double> decision_values(const ModelSettings& model, const Machine& machine,
+                                                  std::span<const double> points, size_t rows,
+                                                  PredictMethod method = PredictMethod::automatic);
+// The same for a model of a single machine.
+[[nodiscard]] std::vector<double> decision_values(const Model& model, std::span<const double> points, size_t rows,
                                                   PredictMethod method = PredictMethod::automatic);
 // Decision values g(x) for raw (unscaled) rows of a single-machine model. clipped_rows receives
 // how many rows had a value outside the training range (clipped, or refused under
 // OutOfRange::error).
-[[nodiscard]] std::vector<double> decision_function(const Model& machine, std::span<const double> X, size_t rows,
+[[nodiscard]] std::vector<double> decision_function(const Model& model, std::span<const double> X, size_t rows,
                                                     OutOfRange policy, const std::string& source,
                                                     size_t* clipped_rows = nullptr);
 

@@ -5,6 +5,7 @@
 #include "bindings.hpp"
 #include "orca/html_report.hpp"
 #include "orca/model_analysis.hpp"
+#include "orca/multiclass.hpp"
 #include "orca/okc_format.hpp"
 
 namespace py = pybind11;
@@ -40,16 +41,17 @@ void bind_analysis(py::module_& m) {
             ModelAnalysis a;
             std::string text, json, html;
             std::vector<std::string> texts, jsons, htmls;  // per machine, then the aggregates
-            const auto list = model.machine_list();
+            const size_t machine_count = model.machines().size();
             {
                 py::gil_scoped_release release;
                 a = analyze_model(model, o);
                 text = model_analysis_to_text(a, model);
                 json = model_analysis_to_json(a, model);
                 html = model_analysis_html(a, model.feature_names);
-                for (size_t k = 0; k < list.size(); ++k) {
-                    texts.push_back(okc_to_text(a.machines[k].report, *list[k]));
-                    jsons.push_back(okc_to_json(a.machines[k].report, *list[k]));
+                for (size_t k = 0; k < machine_count; ++k) {
+                    const Model machine = machine_model(model, k);
+                    texts.push_back(okc_to_text(a.machines[k].report, machine));
+                    jsons.push_back(okc_to_json(a.machines[k].report, machine));
                     htmls.push_back(okc_report_html(a.machines[k].report, model.feature_names));
                 }
                 if (a.energy_weighted)
@@ -61,15 +63,16 @@ void bind_analysis(py::module_& m) {
             }
             py::dict out;
             py::list machines;
-            for (size_t k = 0; k < list.size(); ++k) {
+            for (size_t k = 0; k < machine_count; ++k) {
                 py::dict r = report_views(texts[k], jsons[k], htmls[k]);
                 r["name"] = a.machines[k].name;
                 machines.append(r);
             }
             out["machines"] = machines;
             if (a.energy_weighted) {
-                out["energy_weighted"] = report_views(texts[list.size()], jsons[list.size()], htmls[list.size()]);
-                out["mean"] = report_views(texts[list.size() + 1], jsons[list.size() + 1], htmls[list.size() + 1]);
+                out["energy_weighted"] = report_views(texts[machine_count], jsons[machine_count], htmls[machine_count]);
+                out["mean"] =
+                    report_views(texts[machine_count + 1], jsons[machine_count + 1], htmls[machine_count + 1]);
             }
             out["text"] = text;
             out["json"] = json;

@@ -52,17 +52,12 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
     return train_model(ds, o);
 }
 
-// Renames the classes of a classifier and of its machines (which use the same labels).
-void rename_classes(Model& model, const std::vector<std::string>& names) {
-    if (model.task != Task::classification) throw ParameterError("a regression model has no classes");
-    if (names.size() != model.classes.size())
-        throw ParameterError("classes must hold " + std::to_string(model.classes.size()) + " labels");
-    for (auto& machine : model.machines)
-        for (auto& c : machine.classes) {
-            const auto it = std::find(model.classes.begin(), model.classes.end(), c);
-            if (it != model.classes.end()) c = names[static_cast<size_t>(it - model.classes.begin())];
-        }
-    model.classes = names;
+// The machine of a model of one machine; a multi-class model's own are in Model.machines.
+const Machine& single_machine(const Model& model) {
+    if (model.is_multiclass())
+        throw ParameterError("a multi-class model has " + std::to_string(model.machines().size()) +
+                             " machines: read them from Model.machines");
+    return model.machine();
 }
 
 void check_columns(const Model& model, const Array& X) {
@@ -98,27 +93,27 @@ void bind_model(py::module_& m) {
     add_setting_properties(model);
     model.def_property_readonly("feature_names", [](const Model& s) { return s.feature_names; })
         .def_property(
-            "classes", [](const Model& s) { return s.classes; }, &rename_classes)
+            "classes", [](const Model& s) { return s.classes; }, &Model::rename_classes)
         .def_property_readonly("is_multiclass", &Model::is_multiclass)
         .def_property_readonly("has_probability", &Model::has_probability)
         .def_property_readonly("sigmoid",
                                [](const Model& s) -> py::object {
-                                   if (!s.sigmoid) return py::none();
-                                   return py::make_tuple(s.sigmoid->A, s.sigmoid->B);
+                                   const auto& sigmoid = single_machine(s).sigmoid;
+                                   if (!sigmoid) return py::none();
+                                   return py::make_tuple(sigmoid->A, sigmoid->B);
                                })
         .def_property_readonly(
             "machines",
             [](const Model& s) {
                 std::vector<Model> out;
-                for (const Model* machine : s.machine_list()) out.push_back(*machine);
+                for (size_t k = 0; k < s.machines().size(); ++k) out.push_back(machine_model(s, k));
                 return out;
             },
-            "the two-class machines (the model itself when it has one)")
+            "the two-class machines, each as a model of its own (the model itself when it has one)")
         .def_property_readonly("machine_names",
                                [](const Model& s) {
                                    std::vector<std::string> out;
-                                   for (size_t k = 0; k < s.machine_list().size(); ++k)
-                                       out.push_back(machine_name(s, k));
+                                   for (size_t k = 0; k < s.machines().size(); ++k) out.push_back(machine_name(s, k));
                                    return out;
                                })
         .def("class_model", &class_model, py::arg("c"),
@@ -130,15 +125,15 @@ void bind_model(py::module_& m) {
                                "why the fit did not converge, with the certified numbers ('' when it did)")
         .def_property_readonly("basis_warning", &basis_size_warning,
                                "why the basis is too large for the training data ('' when it is not)")
-        .def_property_readonly("bias", [](const Model& s) { return s.bias; })
+        .def_property_readonly("bias", [](const Model& s) { return single_machine(s).bias; })
         .def_property_readonly(
-            "support_vectors", [](const Model& s) { return matrix(s.support_vectors, s.dim()); },
+            "support_vectors", [](const Model& s) { return matrix(single_machine(s).support_vectors, s.dim()); },
             "support vectors in the kernel's (scaled) coordinates")
         .def_property_readonly(
             "support_vectors_raw",
             [](const Model& s) {
                 // Inverse of the stored scaler: back to the user's units.
-                std::vector<double> raw = s.support_vectors;
+                std::vector<double> raw = single_machine(s).support_vectors;
                 const size_t d = s.dim();
                 for (size_t k = 0; k < raw.size(); ++k) {
                     const size_t j = k % d;
@@ -148,32 +143,18 @@ void bind_model(py::module_& m) {
             },
             "support vectors in the training data's units")
         .def_property_readonly(
-            "coefficients", [](const Model& s) { return matrix(s.coefficients, 1).reshape({-1}); },
+            "coefficients", [](const Model& s) { return matrix(single_machine(s).coefficients, 1).reshape({-1}); },
             "a_i = alpha_i y_i per support vector")
-        .def_property_readonly("summary",
-                               [](const Model& s) {
-                                   const auto& t = s.summary;
-                                   py::dict d;
-                                   d["rows"] = t.rows;
-                                   d["support_vectors"] = t.support_vectors;
-                                   d["bounded_support_vectors"] = t.bounded_support_vectors;
-                                   d["iterations"] = t.iterations;
-                                   d["interior_point_steps"] = t.interior_point_steps;
-                                   d["converged"] = t.converged;
-                                   d["objective"] = t.objective;
-                                   d["gap"] = t.gap;
-                                   d["duality_gap"] = t.duality_gap;
-                                   d["stop"] = to_string(t.stop);
-                                   d["training_accuracy"] = t.training_accuracy;
-                                   d["training_r2"] = t.training_r2;
-                                   return d;
-                               })
+        .def_property_readonly(
+            "summary",
+            [](const Model& s) { return py::module_::import("json").attr("loads")(training_record_json(s)); },
+            "the training record, as the model file's \"training\" holds it")
         .def(
             "decision_function",
             [](const Model& s, const Array& X, const std::string& policy) {
                 size_t clipped = 0;
                 const auto out = decisions(s, X, policy, clipped);
-                const size_t nm = s.machine_list().size();
+                const size_t nm = s.machines().size();
                 py::object values = nm == 1 ? py::object(matrix(out, 1).reshape({-1})) : py::object(matrix(out, nm));
                 return py::make_tuple(values, clipped);
             },

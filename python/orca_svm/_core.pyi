@@ -39,15 +39,16 @@ class Model:
     probability: bool
     basis_warning: str
     convergence_warning: str
+    # The single machine's (ValueError for a multi-class model: read machines).
     bias: float
     support_vectors: np.ndarray
     support_vectors_raw: np.ndarray
     coefficients: np.ndarray
-    summary: dict[str, Any]
+    sigmoid: tuple[float, float] | None
+    summary: dict[str, Any]  # the model file's "training" record
     is_multiclass: bool
     has_probability: bool
-    sigmoid: tuple[float, float] | None
-    machines: list[Model]
+    machines: list[Model]  # each machine as a model of one machine
     machine_names: list[str]
     def class_model(self, c: int) -> Model: ...
     def decision_function(self, X: np.ndarray, out_of_range: str = "clip") -> tuple[np.ndarray, int]: ...

@@ -10,11 +10,15 @@
 
 namespace orca {
 
+Expansion expansion_of(const ModelSettings& model, const Machine& machine) {
+    return Expansion{model.basis(), machine.support_vectors, machine.coefficients};
+}
+
 Expansion expansion_of(const Model& model) {
     if (model.is_multiclass())
-        throw ParameterError("a multi-class model has " + std::to_string(model.machines.size()) +
+        throw ParameterError("a multi-class model has " + std::to_string(model.machines().size()) +
                              " machines: analyse or explain one machine or one class");
-    return Expansion{model.basis(), model.support_vectors, model.coefficients};
+    return expansion_of(model, model.machine());
 }
 
 double rkhs_norm_squared(const Expansion& e) {

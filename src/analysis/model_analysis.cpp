@@ -7,10 +7,10 @@ namespace orca {
 
 ModelAnalysis analyze_model(const Model& model, const OkcOptions& options) {
     ModelAnalysis out;
-    const auto machines = model.machine_list();
+    const auto& machines = model.machines();
     std::vector<OkcReport> reports;
     for (size_t m = 0; m < machines.size(); ++m) {
-        reports.push_back(analyze(expansion_of(*machines[m]), options));
+        reports.push_back(analyze(expansion_of(model, machines[m]), options));
         out.machines.push_back({machine_name(model, m), reports.back()});
     }
     if (machines.size() > 1) {

@@ -135,7 +135,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
                     row.fold_accuracy[k] = accuracy(m, test[k]);
                 } else {
                     row.train_accuracy = m.summary.training_accuracy;
-                    row.support_vectors = m.support_count();
+                    row.support_vectors = m.summary.support_vectors;
                     row.okc = analyze(expansion_of(m), options.okc);
                 }
                 if (options.progress) {

@@ -13,11 +13,11 @@ namespace {
 constexpr size_t kRowsPerChunk = 4;
 
 // Explanations are of one decision function: a machine, or a class score (class_model).
-const Model& single_machine(const Model& m) {
+const Machine& single_machine(const Model& m) {
     if (m.is_multiclass())
-        throw ParameterError("a multi-class model has " + std::to_string(m.machines.size()) +
+        throw ParameterError("a multi-class model has " + std::to_string(m.machines().size()) +
                              " machines: explain one class (or one machine)");
-    return m;
+    return m.machine();
 }
 
 // Everything about the model that every row needs: kernel, prepared support vectors, kappa.
@@ -37,7 +37,7 @@ struct Prepared {
     bool capped = false;
 
     explicit Prepared(const Model& m)
-        : kernel(single_machine(m).kernel()), sv(kernel.prepare(m.support_vectors, m.support_count())) {
+        : kernel(m.kernel()), sv(kernel.prepare(single_machine(m).support_vectors, single_machine(m).support_count())) {
         const size_t d = m.dim();
         order = kernel.basis().max_order();
         truncated = kernel.basis().order_truncated();
@@ -77,14 +77,15 @@ std::vector<double> grid_over(const Model& m, size_t j, size_t points) {
 std::vector<double> centred_kernel_matrix(const Model& m, const Prepared& p, size_t j,
                                           const std::vector<double>& grid) {
     const auto& rec = p.kernel.basis().recurrence(j);
-    const size_t nsv = m.support_count(), d = m.dim();
+    const Machine& machine = m.machine();
+    const size_t nsv = machine.support_count(), d = m.dim();
     // A total-degree cap N keeps the main-effect functions p_k(x_j), k <= min(n_j, N).
     const int n = std::min(m.spec.degrees[j], static_cast<int>(p.kernel.basis().max_total_degree()));
     std::vector<double> G(grid.size() * nsv);
     for (size_t t = 0; t < grid.size(); ++t) {
         const double z = m.scaler.scale(j, grid[t]);
         for (size_t i = 0; i < nsv; ++i)
-            G[t * nsv + i] = rec.kernel_direct(m.support_vectors[i * d + j], z, n) - p.kappa[j];
+            G[t * nsv + i] = rec.kernel_direct(machine.support_vectors[i * d + j], z, n) - p.kappa[j];
     }
     return G;
 }
@@ -270,7 +271,8 @@ struct CappedTerms {
 
 Explanation explain(const Model& model, std::span<const double> X, size_t rows, const ExplainOptions& options,
                     const std::string& source) {
-    const size_t d = model.dim(), nsv = model.support_count();
+    const Machine& machine = single_machine(model);
+    const size_t d = model.dim(), nsv = machine.support_count();
     Explanation out;
     out.rows = rows;
     out.dim = d;
@@ -278,9 +280,9 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
     const Prepared p(model);
     const PreparedPoints Q = p.kernel.prepare(points, rows);
     double sum_a = 0.0;
-    for (double a : model.coefficients) sum_a += a;
+    for (double a : machine.coefficients) sum_a += a;
     const double h_empty = p.kappa_all * sum_a;
-    out.base = model.bias + h_empty;
+    out.base = machine.bias + h_empty;
     const size_t npairs = d * (d - 1) / 2;
     out.decision.assign(rows, 0.0);
     out.shapley.assign(rows * d, 0.0);
@@ -300,7 +302,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
             double* phi = &out.shapley[r * d];
             double h = 0.0;
             for (size_t i = 0; i < nsv; ++i) {
-                const double a = model.coefficients[i];
+                const double a = machine.coefficients[i];
                 if (capped) {
                     h += a * p.kernel.entry(Q, r, p.sv, i);
                     capped->load(Q, r, p.sv, i);
@@ -355,7 +357,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
                 for (size_t j = 0; j < d; ++j) phi[j] += a * gamma[j] * loo[j];
                 if (options.components) add_components(out, p, r, a, gamma);
             }
-            out.decision[r] = h + model.bias;
+            out.decision[r] = h + machine.bias;
             if (options.components) {
                 double rest = h - h_empty;
                 for (size_t j = 0; j < d; ++j) rest -= out.main[r * d + j];
@@ -368,6 +370,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
 }
 
 std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_points) {
+    const Machine& machine = single_machine(model);
     if (grid_points < 2) throw ParameterError("the shape-function grid needs at least 2 points");
     const Prepared p(model);
     std::vector<ShapeFunction> out;
@@ -378,8 +381,8 @@ std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_point
         const auto G = centred_kernel_matrix(model, p, j, s.x);
         for (size_t t = 0; t < grid_points; ++t) {
             double v = 0.0;
-            for (size_t i = 0; i < model.support_count(); ++i)
-                v += model.coefficients[i] * G[t * model.support_count() + i];
+            for (size_t i = 0; i < machine.support_count(); ++i)
+                v += machine.coefficients[i] * G[t * machine.support_count() + i];
             s.h.push_back(v * p.kappa_but[j]);
         }
         out.push_back(std::move(s));
@@ -388,6 +391,7 @@ std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_point
 }
 
 PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t grid_points) {
+    const Machine& machine = single_machine(model);
     const size_t d = model.dim();
     if (first >= d || second >= d || first == second)
         throw ParameterError("pair_surface needs two different features below " + std::to_string(d));
@@ -398,7 +402,7 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
     s.second = second;
     s.x = grid_over(model, first, grid_points);
     s.y = grid_over(model, second, grid_points);
-    const size_t nsv = model.support_count();
+    const size_t nsv = machine.support_count();
     const double k = p.order >= 2 ? p.kappa_but2[first * d + second] : 0.0;  // no pair terms below order 2
     s.h.assign(grid_points * grid_points, 0.0);
     if (p.capped) {  // sum over k1, k2 >= 1 with k1 + k2 <= N: not separable, term by term
@@ -410,7 +414,7 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
             for (size_t t = 0; t < grid.size(); ++t) {
                 rec.evaluate_all(model.scaler.scale(j, grid[t]), pg);
                 for (size_t i = 0; i < nsv; ++i) {
-                    rec.evaluate_all(model.support_vectors[i * d + j], ps);
+                    rec.evaluate_all(machine.support_vectors[i * d + j], ps);
                     for (size_t kk = 0; kk < w; ++kk) out[(t * nsv + i) * w + kk] = pg[kk] * ps[kk];
                 }
             }
@@ -427,7 +431,7 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
                     for (size_t k1 = 1; k1 < wx && k1 <= p.cap; ++k1)
                         for (size_t k2 = 1; k2 < wy && k1 + k2 <= p.cap; ++k2)
                             pair += Tx[(a * nsv + i) * wx + k1] * Ty[(b * nsv + i) * wy + k2];
-                    v += model.coefficients[i] * pair;
+                    v += machine.coefficients[i] * pair;
                 }
                 s.h[a * grid_points + b] = v * k;
             }
@@ -438,14 +442,15 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
     for (size_t a = 0; a < grid_points; ++a)
         for (size_t b = 0; b < grid_points; ++b) {
             double v = 0.0;
-            for (size_t i = 0; i < nsv; ++i) v += model.coefficients[i] * Gx[a * nsv + i] * Gy[b * nsv + i];
+            for (size_t i = 0; i < nsv; ++i) v += machine.coefficients[i] * Gx[a * nsv + i] * Gy[b * nsv + i];
             s.h[a * grid_points + b] = v * k;
         }
     return s;
 }
 
 std::vector<double> shapley_by_coalitions(const Model& model, std::span<const double> X, size_t rows) {
-    const size_t d = model.dim(), nsv = model.support_count();
+    const Machine& machine = single_machine(model);
+    const size_t d = model.dim(), nsv = machine.support_count();
     if (d > 20) throw ParameterError("coalition enumeration is limited to 20 features (2^d coalitions)");
     const auto points = model.scaled_rows(X, rows, OutOfRange::clip, "data");
     const Prepared p(model);
@@ -466,7 +471,7 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
                     for (size_t u = 0; u < subsets; ++u) {
                         if (static_cast<size_t>(__builtin_popcountll(u)) > p.order) continue;
                         std::vector<double> poly(p.cap + 1, 0.0), next(p.cap + 1);
-                        poly[0] = model.coefficients[i];
+                        poly[0] = machine.coefficients[i];
                         for (size_t l = 0; l < d; ++l) {
                             const size_t w = static_cast<size_t>(model.spec.degrees[l]) + 1;
                             auto term = [&](size_t k) {
@@ -489,7 +494,7 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
                 p.kernel.factors(Q, r, p.sv, i, K.data());
                 for (size_t u = 0; u < subsets; ++u) {                                     // h_u by its definition
                     if (static_cast<size_t>(__builtin_popcountll(u)) > p.order) continue;  // beyond Q: not in the basis
-                    double term = model.coefficients[i];
+                    double term = machine.coefficients[i];
                     for (size_t l = 0; l < d; ++l) term *= (u >> l & 1) ? K[l] - p.kappa[l] : p.kappa[l];
                     v[u] += term;
                 }

@@ -1,6 +1,7 @@
 #include "orca/model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -8,17 +9,78 @@
 
 namespace orca {
 
-bool Model::has_probability() const {
-    if (task != Task::classification) return false;
-    if (!is_multiclass()) return sigmoid.has_value();
-    return std::all_of(machines.begin(), machines.end(), [](const Model& m) { return m.sigmoid.has_value(); });
+std::vector<std::pair<size_t, size_t>> one_vs_one_pairs(size_t classes) {
+    std::vector<std::pair<size_t, size_t>> out;
+    for (size_t i = 0; i < classes; ++i)
+        for (size_t j = i + 1; j < classes; ++j) out.emplace_back(i, j);
+    return out;
 }
 
-std::vector<const Model*> Model::machine_list() const {
-    if (!is_multiclass()) return {this};
-    std::vector<const Model*> out;
-    for (const auto& m : machines) out.push_back(&m);
+std::vector<std::vector<std::string>> machine_classes(const ModelSettings& model) {
+    if (model.task == Task::regression) return {{}};
+    if (!model.is_multiclass()) return {model.classes};
+    std::vector<std::vector<std::string>> out;
+    if (model.multi_class == MultiClass::ovr) {
+        for (const auto& c : model.classes) out.push_back({kRestLabel, c});
+    } else {
+        for (const auto& [i, j] : one_vs_one_pairs(model.classes.size()))
+            out.push_back({model.classes[i], model.classes[j]});
+    }
     return out;
+}
+
+namespace {
+
+bool all_finite(const std::vector<double>& values) {
+    return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+}
+
+}  // namespace
+
+void Model::set_machines(std::vector<Machine> machines) {
+    const size_t d = dim();
+    ORCA_ASSERT(d > 0 && spec.degrees.size() == d && scaler.min.size() == d,
+                "a model's degrees and scaler must have one entry per feature");
+    ORCA_ASSERT(task == Task::regression ? classes.empty() : classes.size() >= 2,
+                "a classifier needs two or more classes and a regressor none");
+    const auto expected = machine_classes(*this);
+    ORCA_ASSERT(machines.size() == expected.size(), std::to_string(classes.size()) + " classes need " +
+                                                        std::to_string(expected.size()) + " machines, not " +
+                                                        std::to_string(machines.size()));
+    for (size_t m = 0; m < machines.size(); ++m) {
+        const Machine& machine = machines[m];
+        const std::string which = "machine " + std::to_string(m);
+        ORCA_ASSERT(machine.classes == expected[m], which + " has the wrong classes");
+        ORCA_ASSERT(!machine.coefficients.empty() && machine.support_vectors.size() == machine.support_count() * d,
+                    which + " must hold one support vector of " + std::to_string(d) + " values per coefficient");
+        ORCA_ASSERT(
+            all_finite(machine.support_vectors) && all_finite(machine.coefficients) && std::isfinite(machine.bias),
+            which + " holds a number that is not finite");
+    }
+    machines_ = std::move(machines);
+}
+
+const Machine& Model::machine() const {
+    ORCA_ASSERT(machines_.size() == 1, "this takes a model of one machine; it has " + std::to_string(machines_.size()) +
+                                           " (use class_model or machine_model)");
+    return machines_.front();
+}
+
+void Model::rename_classes(const std::vector<std::string>& names) {
+    if (task != Task::classification) throw ParameterError("a regression model has no classes");
+    if (names.size() != classes.size())
+        throw ParameterError("classes must hold " + std::to_string(classes.size()) + " labels");
+    for (auto& machine : machines_)
+        for (auto& c : machine.classes) {
+            const auto it = std::find(classes.begin(), classes.end(), c);
+            if (it != classes.end()) c = names[static_cast<size_t>(it - classes.begin())];
+        }
+    classes = names;
+}
+
+bool Model::has_probability() const {
+    if (task != Task::classification || machines_.empty()) return false;
+    return std::all_of(machines_.begin(), machines_.end(), [](const Machine& m) { return m.sigmoid.has_value(); });
 }
 
 std::string convergence_warning(const Model& model) {
@@ -54,8 +116,8 @@ std::string basis_size_warning(const Model& model) {
            "): the model can interpolate its training data and generalise poorly; " + advice;
 }
 
-std::vector<double> Model::scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
-                                       const std::string& source, size_t* clipped_rows) const {
+std::vector<double> ModelSettings::scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
+                                               const std::string& source, size_t* clipped_rows) const {
     if (X.size() != rows * dim()) throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
     std::vector<double> points(X.begin(), X.end());
     const size_t clipped = scaler.transform(points, rows, policy, feature_names, source);

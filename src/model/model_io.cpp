@@ -79,126 +79,148 @@ std::string text(const json& v, const std::string& where) {
 
 namespace {
 
-// The fields of one machine: its support vectors, coefficients, bias, training record and
-// (optionally) its sigmoid.
-void write_machine(json& j, const Model& model) {
-    const auto& s = model.summary;
-    j["training"] = {{"C", model.C},
-                     {"tolerance", model.tolerance},
-                     {"rows", s.rows},
-                     {"iterations", s.iterations},
-                     {"interior_point_steps", s.interior_point_steps},
-                     {"converged", s.converged},
-                     {"objective", s.objective},
-                     {"gap", s.gap},
-                     {"duality_gap", s.duality_gap},
-                     {"stop", to_string(s.stop)},
-                     {"support_vectors", s.support_vectors},
-                     {"bounded_support_vectors", s.bounded_support_vectors}};
+// A training record: the settings every machine shares (C, tolerance) and its summary.
+json training_json(const ModelSettings& model, const TrainingSummary& s) {
+    json j = {{"C", model.C},
+              {"tolerance", model.tolerance},
+              {"rows", s.rows},
+              {"iterations", s.iterations},
+              {"interior_point_steps", s.interior_point_steps},
+              {"converged", s.converged},
+              {"objective", s.objective},
+              {"gap", s.gap},
+              {"duality_gap", s.duality_gap},
+              {"stop", to_string(s.stop)},
+              {"support_vectors", s.support_vectors},
+              {"bounded_support_vectors", s.bounded_support_vectors}};
     if (model.task == Task::regression)
-        j["training"]["training_r2"] = s.training_r2;
+        j["training_r2"] = s.training_r2;
     else
-        j["training"]["training_accuracy"] = s.training_accuracy;
-    if (model.sigmoid) j["probability"] = {{"A", model.sigmoid->A}, {"B", model.sigmoid->B}};
-    if (model.is_multiclass()) return;
-    j["bias"] = model.bias;
+        j["training_accuracy"] = s.training_accuracy;
+    return j;
+}
+
+// The fields of one machine: its training record, (optionally) its sigmoid, its bias, support
+// vectors and coefficients.
+void write_machine(json& j, const ModelSettings& model, const Machine& machine) {
+    j["training"] = training_json(model, machine.summary);
+    if (machine.sigmoid) j["probability"] = {{"A", machine.sigmoid->A}, {"B", machine.sigmoid->B}};
+    j["bias"] = machine.bias;
     const size_t d = model.dim();
     json svs = json::array();
-    for (size_t i = 0; i < model.support_count(); ++i) {
-        svs.push_back(std::vector<double>(model.support_vectors.begin() + static_cast<std::ptrdiff_t>(i * d),
-                                          model.support_vectors.begin() + static_cast<std::ptrdiff_t>((i + 1) * d)));
+    for (size_t i = 0; i < machine.support_count(); ++i) {
+        svs.push_back(std::vector<double>(machine.support_vectors.begin() + static_cast<std::ptrdiff_t>(i * d),
+                                          machine.support_vectors.begin() + static_cast<std::ptrdiff_t>((i + 1) * d)));
     }
     j["support_vectors"] = std::move(svs);
-    j["coefficients"] = model.coefficients;
+    j["coefficients"] = machine.coefficients;
 }
 
 // Support vectors are stored in kernel coordinates, which training never leaves: [-1, 1] for
-// min-max scaling, and |z| <= sqrt(rows) for standardised data (Samuelson's inequality).
-void check_support_vectors(const Model& m, const std::string& w) {
-    const double bound = m.scaler.kind == ScalerKind::minmax
-                             ? 1.0 + 1e-9
-                             : std::sqrt(static_cast<double>(std::max<size_t>(m.summary.rows, 1))) + 1e-6;
-    for (size_t k = 0; k < m.support_vectors.size(); ++k)
-        if (!(std::abs(m.support_vectors[k]) <= bound))
+// min-max scaling, and |z| <= sqrt(rows) for standardised data (Samuelson's inequality), rows
+// being the scaler's: the model's (read before a multi-class model's machines), not the subset
+// one machine of a one-vs-one model was trained on.
+void check_support_vectors(const ModelSettings& m, const Machine& machine, const std::string& w) {
+    const size_t scaler_rows = std::max<size_t>({m.summary.rows, machine.summary.rows, 1});
+    const double bound =
+        m.scaler.kind == ScalerKind::minmax ? 1.0 + 1e-9 : std::sqrt(static_cast<double>(scaler_rows)) + 1e-6;
+    const auto& sv = machine.support_vectors;
+    for (size_t k = 0; k < sv.size(); ++k)
+        if (!(std::abs(sv[k]) <= bound))
             throw ModelFileError(w + ": support_vectors[" + std::to_string(k / m.dim()) + "][" +
-                                 std::to_string(k % m.dim()) + "]: " + fmt_most(m.support_vectors[k]) +
+                                 std::to_string(k % m.dim()) + "]: " + fmt_most(sv[k]) +
                                  " lies outside the scaled domain (|z| <= " + fmt_most(bound) + ")");
 }
 
 // |g(x)| <= |b| + sum_i |a_i| sqrt(K(x_i, x_i)) sqrt(K(x, x)) (Cauchy-Schwarz). With K(x, x) at
 // its largest over the support vectors and the corners of the domain, the bound must stay far
 // from overflow, or predictions would be inf or NaN.
-void check_decision_scale(const Model& m, const std::string& w) {
-    const size_t d = m.dim(), n = m.support_count();
+void check_decision_scale(const ModelSettings& m, const Machine& machine, const std::string& w) {
+    const size_t d = m.dim(), n = machine.support_count();
     const TensorKernel kernel = m.kernel();
-    std::vector<double> points = m.support_vectors;
+    std::vector<double> points = machine.support_vectors;
     for (double corner : {1.0, -1.0}) points.insert(points.end(), d, corner);
     const PreparedPoints prepared = kernel.prepare(points, n + 2);
     double largest = 0.0, sum = 0.0;
     for (size_t i = 0; i < n + 2; ++i) {
         const double k = kernel.entry(prepared, i, prepared, i);
         largest = std::max(largest, k);
-        if (i < n) sum += std::abs(m.coefficients[i]) * std::sqrt(k);
+        if (i < n) sum += std::abs(machine.coefficients[i]) * std::sqrt(k);
     }
-    const double bound = std::abs(m.bias) + sum * std::sqrt(largest);
+    const double bound = std::abs(machine.bias) + sum * std::sqrt(largest);
     if (!(bound < 1e300))
         throw ModelFileError(w + ": coefficients and support vectors too large: decision values could reach " +
                              fmt_most(bound) + " and overflow");
 }
 
-void read_machine(const json& j, Model& m, const std::string& w, bool with_vectors) {
+// A training record. The first one read (the model's) sets C and the tolerance; each machine's
+// must repeat them.
+TrainingSummary read_training(const json& j, ModelSettings& m, const std::string& w, bool first) {
     const json& tr = field(j, "training", w);
     const std::string tw = w + ": training";
-    m.C = number(field(tr, "C", tw), tw + ".C");
-    m.tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
-    m.summary.rows = count(field(tr, "rows", tw), tw + ".rows");
-    m.summary.iterations = static_cast<long>(count(field(tr, "iterations", tw), tw + ".iterations", 9e18));
+    const double C = number(field(tr, "C", tw), tw + ".C");
+    const double tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
+    if (first) {
+        m.C = C;
+        m.tolerance = tolerance;
+    } else if (C != m.C || tolerance != m.tolerance) {
+        throw ModelFileError(tw + ": C and tolerance must be the model's (" + fmt_most(m.C) + ", " +
+                             fmt_most(m.tolerance) + ")");
+    }
+    TrainingSummary s;
+    s.rows = count(field(tr, "rows", tw), tw + ".rows");
+    s.iterations = static_cast<long>(count(field(tr, "iterations", tw), tw + ".iterations", 9e18));
     if (tr.contains("interior_point_steps"))  // optional: files written before the route existed
-        m.summary.interior_point_steps =
-            static_cast<int>(count(tr["interior_point_steps"], tw + ".interior_point_steps", 1e6));
+        s.interior_point_steps = static_cast<int>(count(tr["interior_point_steps"], tw + ".interior_point_steps", 1e6));
     const json& conv = field(tr, "converged", tw);
     if (!conv.is_boolean()) throw ModelFileError(tw + ".converged: expected true or false");
-    m.summary.converged = conv.get<bool>();
-    m.summary.objective = number(field(tr, "objective", tw), tw + ".objective");
-    m.summary.gap = number(field(tr, "gap", tw), tw + ".gap");
+    s.converged = conv.get<bool>();
+    s.objective = number(field(tr, "objective", tw), tw + ".objective");
+    s.gap = number(field(tr, "gap", tw), tw + ".gap");
     if (tr.contains("duality_gap"))  // optional: files written before it was certified
-        m.summary.duality_gap = number(tr["duality_gap"], tw + ".duality_gap");
-    m.summary.stop = m.summary.converged ? StopReason::converged : StopReason::iteration_cap;
+        s.duality_gap = number(tr["duality_gap"], tw + ".duality_gap");
+    s.stop = s.converged ? StopReason::converged : StopReason::iteration_cap;
     if (tr.contains("stop")) {
         try {
-            m.summary.stop = parse_stop_reason(text(tr["stop"], tw + ".stop"));
+            s.stop = parse_stop_reason(text(tr["stop"], tw + ".stop"));
         } catch (const ParameterError&) {
             throw ModelFileError(tw + ".stop: expected converged, iteration cap or precision");
         }
     }
     if (m.task == Task::regression)
-        m.summary.training_r2 = number(field(tr, "training_r2", tw), tw + ".training_r2");
+        s.training_r2 = number(field(tr, "training_r2", tw), tw + ".training_r2");
     else
-        m.summary.training_accuracy = number(field(tr, "training_accuracy", tw), tw + ".training_accuracy");
-    m.summary.bounded_support_vectors =
-        count(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors");
+        s.training_accuracy = number(field(tr, "training_accuracy", tw), tw + ".training_accuracy");
+    s.bounded_support_vectors = count(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors");
+    return s;
+}
+
+// One machine: its training record, sigmoid, bias, support vectors and coefficients, checked
+// against the model's settings.
+Machine read_machine(const json& j, ModelSettings& m, const std::string& w, std::vector<std::string> classes,
+                     bool first) {
+    Machine machine;
+    machine.classes = std::move(classes);
+    machine.summary = read_training(j, m, w, first);
     if (j.contains("probability")) {
         const json& pr = j["probability"];
-        m.sigmoid = Sigmoid{number(field(pr, "A", w + ": probability"), w + ": probability.A"),
-                            number(field(pr, "B", w + ": probability"), w + ": probability.B")};
-    }
-    if (!with_vectors) {
-        m.summary.support_vectors = count(field(tr, "support_vectors", tw), tw + ".support_vectors");
-        return;
+        machine.sigmoid = Sigmoid{number(field(pr, "A", w + ": probability"), w + ": probability.A"),
+                                  number(field(pr, "B", w + ": probability"), w + ": probability.B")};
     }
     const size_t d = m.feature_names.size();
-    m.bias = number(field(j, "bias", w), w + ": bias");
+    machine.bias = number(field(j, "bias", w), w + ": bias");
     const json& svs = field(j, "support_vectors", w);
     if (!svs.is_array()) throw ModelFileError(w + ": support_vectors: expected an array of rows");
     for (size_t i = 0; i < svs.size(); ++i) {
         auto row = numbers(svs[i], w + ": support_vectors[" + std::to_string(i) + "]", d);
-        m.support_vectors.insert(m.support_vectors.end(), row.begin(), row.end());
+        machine.support_vectors.insert(machine.support_vectors.end(), row.begin(), row.end());
     }
-    m.coefficients = numbers(field(j, "coefficients", w), w + ": coefficients", svs.size());
-    if (m.coefficients.empty()) throw ModelFileError(w + ": the model has no support vectors");
-    m.summary.support_vectors = m.coefficients.size();
-    check_support_vectors(m, w);
-    check_decision_scale(m, w);
+    machine.coefficients = numbers(field(j, "coefficients", w), w + ": coefficients", svs.size());
+    if (machine.coefficients.empty()) throw ModelFileError(w + ": the model has no support vectors");
+    machine.summary.support_vectors = machine.coefficients.size();
+    check_support_vectors(m, machine, w);
+    check_decision_scale(m, machine, w);
+    return machine;
 }
 
 std::string task_name(const Model& model) {
@@ -231,19 +253,25 @@ std::string model_to_json(const Model& model) {
         j["kernel"]["max_total_degree"] = model.spec.max_total_degree;  // absent: no cap
     j["weights"] = {{"sample_weights", model.sample_weighted}};
     if (model.task == Task::classification) j["weights"]["class"] = model.class_weights;
-    write_machine(j, model);
-    if (model.is_multiclass()) {
+    if (!model.is_multiclass()) {
+        write_machine(j, model, model.machine());
+    } else {
+        j["training"] = training_json(model, model.summary);
         j["strategy"] = to_string(model.multi_class);
         json machines = json::array();
-        for (const auto& m : model.machines) {
+        for (const auto& m : model.machines()) {
             json mj;
             mj["classes"] = m.classes;
-            write_machine(mj, m);
+            write_machine(mj, model, m);
             machines.push_back(std::move(mj));
         }
         j["machines"] = std::move(machines);
     }
     return j.dump(1) + "\n";
+}
+
+std::string training_record_json(const Model& model) {
+    return training_json(model, model.summary).dump();
 }
 
 Model model_from_json(const std::string& content, const std::string& source) {
@@ -268,7 +296,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
     if (task != "binary-classification" && task != "multiclass-classification" && task != "regression")
         throw ModelFileError(w + ": unsupported task '" + task + "'");
     const bool multiclass = task == "multiclass-classification";
-    Model m;
+    ModelSettings m;
+    std::vector<Machine> machines;
     m.task = task == "regression" ? Task::regression : Task::classification;
     try {
         m.feature_names = strings(field(j, "features", w), w + ": features");
@@ -330,42 +359,26 @@ Model model_from_json(const std::string& content, const std::string& source) {
         } else if (multiclass) {
             m.class_weights.assign(m.classes.size(), 1.0);
         }
-        read_machine(j, m, w, !multiclass);
-        if (multiclass) {
+        if (!multiclass) {
+            machines.push_back(read_machine(j, m, w, m.classes, true));
+            m.summary = machines.front().summary;
+        } else {
+            m.summary = read_training(j, m, w, true);
+            // The distinct support vectors over the machines: only the model's record says.
+            m.summary.support_vectors =
+                count(field(j["training"], "support_vectors", w + ": training"), w + ": training.support_vectors");
             m.multi_class = parse_multi_class(text(field(j, "strategy", w), w + ": strategy"));
-            const json& machines = field(j, "machines", w);
-            const size_t k = m.classes.size();
-            // Each machine's classes and class weights, in machine order.
-            std::vector<std::vector<std::string>> want;
-            std::vector<std::vector<double>> weights;
-            if (m.multi_class == MultiClass::ovo) {
-                for (const auto& [a, b] : one_vs_one_pairs(k)) {
-                    want.push_back({m.classes[a], m.classes[b]});
-                    weights.push_back({m.class_weights[a], m.class_weights[b]});
-                }
-            } else {
-                for (const auto& c : m.classes) {
-                    want.push_back({kRestLabel, c});
-                    weights.emplace_back();
-                }
-            }
-            if (!machines.is_array() || machines.size() != want.size())
+            const json& list = field(j, "machines", w);
+            const auto want = machine_classes(m);
+            if (!list.is_array() || list.size() != want.size())
                 throw ModelFileError(w + ": machines: expected " + std::to_string(want.size()) + " machines for " +
-                                     std::to_string(k) + " classes (" + to_string(m.multi_class) + ")");
-            const Model base = m;  // shared settings; machines are appended to m below
+                                     std::to_string(m.classes.size()) + " classes (" + to_string(m.multi_class) + ")");
             for (size_t index = 0; index < want.size(); ++index) {
                 const std::string mw = w + ": machines[" + std::to_string(index) + "]";
-                Model machine = base;
-                machine.support_vectors.clear();
-                machine.coefficients.clear();
-                machine.sigmoid.reset();
-                machine.classes = strings(field(machines[index], "classes", mw), mw + ".classes");
-                if (machine.classes != want[index])
+                if (strings(field(list[index], "classes", mw), mw + ".classes") != want[index])
                     throw ModelFileError(mw + ".classes: expected ['" + want[index][0] + "', '" + want[index][1] +
                                          "']");
-                machine.class_weights = weights[index];
-                read_machine(machines[index], machine, mw, true);
-                m.machines.push_back(std::move(machine));
+                machines.push_back(read_machine(list[index], m, mw, want[index], false));
             }
         }
     } catch (const ParameterError& e) {
@@ -373,7 +386,9 @@ Model model_from_json(const std::string& content, const std::string& source) {
     } catch (const json::exception& e) {
         throw ModelFileError(w + ": malformed content (" + std::string(e.what()) + ")");
     }
-    return m;
+    Model model(std::move(m));
+    model.set_machines(std::move(machines));
+    return model;
 }
 
 void save_model(const Model& model, const std::string& path) {

@@ -9,28 +9,21 @@
 namespace orca {
 
 std::vector<double> machine_decisions(const Model& model, std::span<const double> points, size_t rows) {
-    const auto machines = model.machine_list();
+    const auto& machines = model.machines();
     const size_t nm = machines.size();
-    if (nm == 1) return decision_values(model, points, rows);
+    if (nm == 1) return decision_values(model, machines.front(), points, rows);
     std::vector<double> out(rows * nm);
     for (size_t m = 0; m < nm; ++m) {
-        const auto g = decision_values(*machines[m], points, rows);
+        const auto g = decision_values(model, machines[m], points, rows);
         for (size_t r = 0; r < rows; ++r) out[r * nm + m] = g[r];
     }
-    return out;
-}
-
-std::vector<std::pair<size_t, size_t>> one_vs_one_pairs(size_t classes) {
-    std::vector<std::pair<size_t, size_t>> out;
-    for (size_t i = 0; i < classes; ++i)
-        for (size_t j = i + 1; j < classes; ++j) out.emplace_back(i, j);
     return out;
 }
 
 std::vector<std::vector<double>> class_score_weights(const Model& model) {
     const size_t k = model.classes.size();
     if (!model.is_multiclass()) return {{-1.0}, {1.0}};
-    const size_t nm = model.machines.size();
+    const size_t nm = model.machines().size();
     std::vector<std::vector<double>> w(k, std::vector<double>(nm, 0.0));
     if (model.multi_class == MultiClass::ovr) {
         for (size_t c = 0; c < k; ++c) w[c][c] = 1.0;
@@ -53,7 +46,7 @@ ClassPrediction predict_classes(const Model& model, std::span<const double> valu
         for (size_t r = 0; r < rows; ++r) out.label[r] = values[r] > 0.0 ? 1 : 0;
         return out;
     }
-    const size_t k = model.classes.size(), nm = model.machines.size();
+    const size_t k = model.classes.size(), nm = model.machines().size();
     const auto w = class_score_weights(model);
     const auto pairs = one_vs_one_pairs(k);
     out.decision.assign(rows * k, 0.0);
@@ -78,33 +71,51 @@ Model class_model(const Model& model, size_t c) {
         throw ParameterError("class index " + std::to_string(c) + " is out of range (" +
                              std::to_string(model.classes.size()) + " classes)");
     const auto w = class_score_weights(model);
-    const auto machines = model.machine_list();
-    Model out = model.is_multiclass() ? model.machines.front() : model;
+    const auto& machines = model.machines();
+    Model out{ModelSettings(model)};
     out.classes = {"not " + model.classes[c], model.classes[c]};
     out.class_weights = {1.0, 1.0};
-    out.sigmoid.reset();
-    out.machines.clear();
-    out.support_vectors.clear();
-    out.coefficients.clear();
-    out.bias = 0.0;
+    Machine score;
+    score.classes = out.classes;
     for (size_t m = 0; m < machines.size(); ++m) {
         if (w[c][m] == 0.0) continue;
-        const Model& machine = *machines[m];
-        out.support_vectors.insert(out.support_vectors.end(), machine.support_vectors.begin(),
-                                   machine.support_vectors.end());
-        for (double a : machine.coefficients) out.coefficients.push_back(w[c][m] * a);
-        out.bias += w[c][m] * machine.bias;
+        const Machine& machine = machines[m];
+        score.support_vectors.insert(score.support_vectors.end(), machine.support_vectors.begin(),
+                                     machine.support_vectors.end());
+        for (double a : machine.coefficients) score.coefficients.push_back(w[c][m] * a);
+        score.bias += w[c][m] * machine.bias;
     }
-    out.summary = model.summary;
-    out.summary.support_vectors = out.coefficients.size();
+    score.summary = model.summary;
+    score.summary.support_vectors = score.coefficients.size();
+    out.summary = score.summary;
+    out.set_machines({std::move(score)});
+    return out;
+}
+
+Model machine_model(const Model& model, size_t m) {
+    const auto& machines = model.machines();
+    if (m >= machines.size())
+        throw ParameterError("machine index " + std::to_string(m) + " is out of range (" +
+                             std::to_string(machines.size()) + " machines)");
+    if (machines.size() == 1) return model;
+    Model out{ModelSettings(model)};
+    out.classes = machines[m].classes;
+    if (model.multi_class == MultiClass::ovo) {
+        const auto [i, j] = one_vs_one_pairs(model.classes.size())[m];
+        out.class_weights = {model.class_weights[i], model.class_weights[j]};
+    } else {  // "rest" has no weight of its own (its rows keep their classes'): 1
+        out.class_weights = {1.0, model.class_weights[m]};
+    }
+    out.summary = machines[m].summary;
+    out.set_machines({machines[m]});
     return out;
 }
 
 std::string machine_name(const Model& model, size_t m) {
-    const auto machines = model.machine_list();
+    const auto& machines = model.machines();
     ORCA_ASSERT(m < machines.size(), "machine index " + std::to_string(m) + " is out of range");
-    const Model& machine = *machines[m];
-    if (machine.task == Task::regression) return "regression";
+    const Machine& machine = machines[m];
+    if (model.task == Task::regression) return "regression";
     if (model.is_multiclass() && model.multi_class == MultiClass::ovr) return machine.classes[1] + " vs rest";
     return machine.classes[1] + " vs " + machine.classes[0];
 }

@@ -17,8 +17,9 @@ size_t rows_per_chunk(size_t per_row, size_t work) {
     return std::max<size_t>(1, work / std::max<size_t>(per_row, 1));
 }
 
-std::vector<double> by_support_vectors(const Model& m, std::span<const double> points, size_t rows) {
-    const TensorKernel k = m.kernel();
+std::vector<double> by_support_vectors(const ModelSettings& model, const Machine& m, std::span<const double> points,
+                                       size_t rows) {
+    const TensorKernel k = model.kernel();
     const size_t nsv = m.support_count();
     const PreparedPoints S = k.prepare(m.support_vectors, nsv);
     const PreparedPoints Q = k.prepare(points, rows);
@@ -35,10 +36,11 @@ std::vector<double> by_support_vectors(const Model& m, std::span<const double> p
     return out;
 }
 
-std::vector<double> by_coefficients(const Model& m, std::span<const double> points, size_t rows) {
-    const Basis basis = m.basis();
-    const std::vector<double> c = dense_coefficients(expansion_of(m), kMaxPredictionCoefficients);
-    const size_t d = m.dim();
+std::vector<double> by_coefficients(const ModelSettings& model, const Machine& m, std::span<const double> points,
+                                    size_t rows) {
+    const Basis basis = model.basis();
+    const std::vector<double> c = dense_coefficients(expansion_of(model, m), kMaxPredictionCoefficients);
+    const size_t d = model.dim();
     std::vector<size_t> width(d);
     size_t widest = 0;
     for (size_t j = 0; j < d; ++j) widest = std::max(widest, width[j] = static_cast<size_t>(basis.degree(j)) + 1);
@@ -71,8 +73,8 @@ std::vector<double> by_coefficients(const Model& m, std::span<const double> poin
 
 }  // namespace
 
-PredictionCost estimate_prediction_cost(const Model& m, size_t rows) {
-    const Basis basis = m.basis();
+PredictionCost estimate_prediction_cost(const ModelSettings& model, const Machine& m, size_t rows) {
+    const Basis basis = model.basis();
     const auto nsv = static_cast<double>(m.support_count()), r = static_cast<double>(rows);
     double factor_work = 0.0, prepare = 0.0, contraction = 0.0, block = 1.0;
     for (size_t j = basis.dim(); j-- > 0;) {
@@ -92,26 +94,32 @@ PredictionCost estimate_prediction_cost(const Model& m, size_t rows) {
     return cost;
 }
 
-PredictMethod choose_prediction_method(const Model& m, size_t rows) {
-    const PredictionCost c = estimate_prediction_cost(m, rows);
+PredictMethod choose_prediction_method(const ModelSettings& model, const Machine& machine, size_t rows) {
+    const PredictionCost c = estimate_prediction_cost(model, machine, rows);
     return c.coefficients < c.support_vectors ? PredictMethod::coefficients : PredictMethod::support_vectors;
 }
 
-std::vector<double> decision_values(const Model& m, std::span<const double> points, size_t rows, PredictMethod method) {
-    if (m.is_multiclass()) throw ParameterError("decision_values takes one machine");
-    if (points.size() != rows * m.dim()) throw ParameterError("decision_values: points must be rows x d");
-    if (method == PredictMethod::automatic) method = choose_prediction_method(m, rows);
-    if (method == PredictMethod::coefficients && m.basis().product_size() > kMaxPredictionCoefficients)
-        throw ResourceError("the coefficient vector would have " + std::to_string(m.basis().product_size()) +
+std::vector<double> decision_values(const ModelSettings& model, const Machine& machine, std::span<const double> points,
+                                    size_t rows, PredictMethod method) {
+    if (points.size() != rows * model.dim()) throw ParameterError("decision_values: points must be rows x d");
+    if (method == PredictMethod::automatic) method = choose_prediction_method(model, machine, rows);
+    if (method == PredictMethod::coefficients && model.basis().product_size() > kMaxPredictionCoefficients)
+        throw ResourceError("the coefficient vector would have " + std::to_string(model.basis().product_size()) +
                             " entries: predict from the support vectors instead");
     if (rows == 0) return {};
-    return method == PredictMethod::coefficients ? by_coefficients(m, points, rows)
-                                                 : by_support_vectors(m, points, rows);
+    return method == PredictMethod::coefficients ? by_coefficients(model, machine, points, rows)
+                                                 : by_support_vectors(model, machine, points, rows);
 }
 
-std::vector<double> decision_function(const Model& m, std::span<const double> X, size_t rows, OutOfRange policy,
+std::vector<double> decision_values(const Model& model, std::span<const double> points, size_t rows,
+                                    PredictMethod method) {
+    if (model.is_multiclass()) throw ParameterError("decision_values takes one machine");
+    return decision_values(model, model.machine(), points, rows, method);
+}
+
+std::vector<double> decision_function(const Model& model, std::span<const double> X, size_t rows, OutOfRange policy,
                                       const std::string& source, size_t* clipped_rows) {
-    return decision_values(m, m.scaled_rows(X, rows, policy, source, clipped_rows), rows);
+    return decision_values(model, model.scaled_rows(X, rows, policy, source, clipped_rows), rows);
 }
 
 }  // namespace orca

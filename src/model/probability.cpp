@@ -118,7 +118,7 @@ std::vector<double> cross_validated_decisions(const TensorKernel& kernel, std::s
             for (size_t r = begin; r < end; ++r) out[perm[r]] = positives > 0.0 ? 1.0 : -1.0;
             continue;
         }
-        const Machine machine = train_machine(kernel, sub_points, sub_y.size(), sub_y, sub_upper, options);
+        const MachineFit machine = train_machine(kernel, sub_points, sub_y.size(), sub_y, sub_upper, options);
         std::vector<double> sv, held;
         for (size_t t : machine.support)
             sv.insert(sv.end(), sub_points.begin() + static_cast<std::ptrdiff_t>(t * d),
@@ -179,7 +179,7 @@ std::vector<double> predict_probabilities(const Model& model, std::span<const do
     if (!model.has_probability())
         throw ParameterError("the model was trained without probability estimates (train it with probability on)");
     const size_t k = model.classes.size();
-    const auto machines = model.machine_list();
+    const auto& machines = model.machines();
     const size_t nm = machines.size();
     const auto pairs = one_vs_one_pairs(k);
     std::vector<double> out(rows * k);
@@ -189,19 +189,19 @@ std::vector<double> predict_probabilities(const Model& model, std::span<const do
         const double* g = machine_values.data() + row * nm;
         double* p = out.data() + row * k;
         if (!model.is_multiclass()) {
-            p[1] = sigmoid_probability(*model.sigmoid, g[0]);
+            p[1] = sigmoid_probability(*machines.front().sigmoid, g[0]);
             p[0] = 1.0 - p[1];
         } else if (model.multi_class == MultiClass::ovr) {
             double sum = 0.0;
-            for (size_t c = 0; c < k; ++c) sum += p[c] = sigmoid_probability(*machines[c]->sigmoid, g[c]);
+            for (size_t c = 0; c < k; ++c) sum += p[c] = sigmoid_probability(*machines[c].sigmoid, g[c]);
             for (size_t c = 0; c < k; ++c) p[c] /= sum;
         } else {
             std::vector<double> r(k * k, 0.0);
             for (size_t m = 0; m < pairs.size(); ++m) {
                 // Machine (i, j) has j as its positive class.
                 const auto [i, j] = pairs[m];
-                const double pj = std::clamp(sigmoid_probability(*machines[m]->sigmoid, g[m]), kMinProbability,
-                                             1.0 - kMinProbability);
+                const double pj =
+                    std::clamp(sigmoid_probability(*machines[m].sigmoid, g[m]), kMinProbability, 1.0 - kMinProbability);
                 r[j * k + i] = pj;
                 r[i * k + j] = 1.0 - pj;
             }

@@ -70,8 +70,9 @@ std::vector<double> rug_values(const Model& explained, const Dataset* data, size
         for (size_t r = 0; r < data->rows; ++r) rug.push_back(data->X[r * d + j]);
         return rug;
     }
-    for (size_t i = 0; i < explained.support_count(); ++i)
-        rug.push_back(explained.scaler.unscale(j, explained.support_vectors[i * d + j]));
+    const Machine& machine = explained.machine();
+    for (size_t i = 0; i < machine.support_count(); ++i)
+        rug.push_back(explained.scaler.unscale(j, machine.support_vectors[i * d + j]));
     return rug;
 }
 

@@ -102,7 +102,7 @@ std::vector<CardLine> model_card(const Model& model) {
     if (model.is_multiclass())
         card.push_back({"multi-class", fmt::format("{} ({} two-class machines)",
                                                    model.multi_class == MultiClass::ovo ? "one-vs-one" : "one-vs-rest",
-                                                   model.machines.size())});
+                                                   model.machines().size())});
     card.push_back({"scaler", model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
                                                                       : "standardise to mean 0, sd 1 (training data)"});
     card.push_back({"C", c_text(model)});
@@ -110,7 +110,7 @@ std::vector<CardLine> model_card(const Model& model) {
     card.push_back({"training rows", std::to_string(s.rows)});
     card.push_back(
         {"support vectors", fmt::format("{} ({} at the bound C)", s.support_vectors, s.bounded_support_vectors)});
-    if (!model.is_multiclass()) card.push_back({"bias b", fmt::format("{:.10g}", model.bias)});
+    if (!model.is_multiclass()) card.push_back({"bias b", fmt::format("{:.10g}", model.machine().bias)});
     card.push_back({"solver", solver_text(model)});
     card.push_back({"dual objective",
                     fmt::format("{:.10g}{}", s.objective, model.is_multiclass() ? " (sum over the machines)" : "")});
@@ -123,8 +123,8 @@ std::vector<CardLine> model_card(const Model& model) {
             {"probabilities",
              std::string("Platt sigmoids from internal cross-validation") +
                  (model.is_multiclass() && model.multi_class == MultiClass::ovo ? ", pairwise coupling" : "")});
-    for (size_t m = 0; m < model.machines.size(); ++m) {
-        const auto& ms = model.machines[m].summary;
+    for (size_t m = 0; model.is_multiclass() && m < model.machines().size(); ++m) {
+        const auto& ms = model.machines()[m].summary;
         card.push_back(
             {fmt::format("  machine {}", m + 1),
              fmt::format("{}: {} rows, {} support vectors, {} iterations, training accuracy {:.4f}",

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "model/kernel_spec_json.hpp"
+#include "orca/multiclass.hpp"
 #include "orca/version.hpp"
 
 namespace orca {
@@ -160,7 +161,7 @@ nlohmann::json okc_json(const OkcReport& r, const Model& model) {
                        {"C", model.C},
                        {"scaler", to_string(model.scaler.kind)},
                        {"support_vectors", model.summary.support_vectors},
-                       {"bias", model.bias}});
+                       {"bias", model.is_multiclass() ? 0.0 : model.machine().bias}});  // 0: an aggregate
     j["method"] = to_string(r.method);
     j["coefficient_count"] = r.coefficient_count;
     j["energy"] = r.energy;
@@ -213,39 +214,38 @@ std::string okc_to_json(const OkcReport& r, const Model& model) {
 }
 
 std::string model_analysis_to_text(const ModelAnalysis& a, const Model& model, const OkcTextOptions& options) {
-    const auto machines = model.machine_list();
-    if (machines.size() == 1) return okc_to_text(a.machines.front().report, model, options);
+    const size_t machines = model.machines().size();
+    if (machines == 1) return okc_to_text(a.machines.front().report, model, options);
     std::string out;
-    for (size_t m = 0; m < machines.size(); ++m) {
-        out += fmt::format("=== machine {} of {}: {} ===\n", m + 1, machines.size(), a.machines[m].name);
-        out += okc_to_text(a.machines[m].report, *machines[m], options) + "\n";
+    for (size_t m = 0; m < machines; ++m) {
+        out += fmt::format("=== machine {} of {}: {} ===\n", m + 1, machines, a.machines[m].name);
+        out += okc_to_text(a.machines[m].report, machine_model(model, m), options) + "\n";
     }
-    out += "=== " + aggregate_heading(OkcAggregation::energy_weighted, machines.size()) + " ===\n";
+    out += "=== " + aggregate_heading(OkcAggregation::energy_weighted, machines) + " ===\n";
     out += okc_to_text(*a.energy_weighted, model, options) + "\n";
-    out += "=== " + aggregate_heading(OkcAggregation::mean, machines.size()) + " ===\n";
+    out += "=== " + aggregate_heading(OkcAggregation::mean, machines) + " ===\n";
     out += okc_to_text(*a.mean, model, options);
     return out;
 }
 
 std::string model_analysis_to_json(const ModelAnalysis& a, const Model& model) {
     using nlohmann::json;
-    const auto machines = model.machine_list();
-    if (machines.size() == 1) return okc_to_json(a.machines.front().report, model);
+    const size_t machines = model.machines().size();
+    if (machines == 1) return okc_to_json(a.machines.front().report, model);
     json j;
     j["format"] = "orca-analysis-multiclass";
     j["orca_version"] = kVersion;
     j["classes"] = model.classes;
     j["strategy"] = to_string(model.multi_class);
     json list = json::array();
-    for (size_t m = 0; m < machines.size(); ++m)
+    for (size_t m = 0; m < machines; ++m)
         list.push_back({{"name", a.machines[m].name},
-                        {"classes", machines[m]->classes},
-                        {"analysis", okc_json(a.machines[m].report, *machines[m])}});
+                        {"classes", model.machines()[m].classes},
+                        {"analysis", okc_json(a.machines[m].report, machine_model(model, m))}});
     j["machines"] = std::move(list);
     j["aggregated"] = {{"energy_weighted", okc_json(*a.energy_weighted, model)}, {"mean", okc_json(*a.mean, model)}};
-    j["aggregated"]["energy_weighted"]["aggregation"] =
-        aggregate_heading(OkcAggregation::energy_weighted, machines.size());
-    j["aggregated"]["mean"]["aggregation"] = aggregate_heading(OkcAggregation::mean, machines.size());
+    j["aggregated"]["energy_weighted"]["aggregation"] = aggregate_heading(OkcAggregation::energy_weighted, machines);
+    j["aggregated"]["mean"]["aggregation"] = aggregate_heading(OkcAggregation::mean, machines);
     return j.dump(1) + "\n";
 }
 

@@ -9,9 +9,11 @@
 
 namespace orca::detail {
 
-// Trains the classifier's machine(s) on scaled points; label[t] indexes model.classes,
-// upper[t] = C_t. Fills machines, summary and (when asked) the Platt sigmoids.
-void train_classifier(Model& model, const TensorKernel& kernel, const std::vector<double>& points,
-                      const std::vector<size_t>& label, const std::vector<double>& upper, const TrainOptions& options);
+// Trains the classifier's machine(s) on scaled points; label[t] indexes settings.classes,
+// upper[t] = C_t. The model of these settings with its machines, their summary and (when asked)
+// the Platt sigmoids.
+[[nodiscard]] Model train_classifier(ModelSettings settings, const TensorKernel& kernel,
+                                     const std::vector<double>& points, const std::vector<size_t>& label,
+                                     const std::vector<double>& upper, const TrainOptions& options);
 
 }  // namespace orca::detail

@@ -30,8 +30,8 @@ class KernelRowSource final : public RowSource {
 
 }  // namespace
 
-Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
-                      double C, const SolverOptions& options) {
+MachineFit train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                         std::span<const double> y, double C, const SolverOptions& options) {
     if (!(C > 0.0) || !std::isfinite(C))
         throw ParameterError("C must be a finite number > 0, got " + std::to_string(C));
     const std::vector<double> upper(m, C);
@@ -151,13 +151,13 @@ SolverResult solve_two_class(const TensorKernel& kernel, std::span<const double>
 
 }  // namespace
 
-Machine train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m, std::span<const double> y,
-                      std::span<const double> upper, const SolverOptions& options) {
+MachineFit train_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                         std::span<const double> y, std::span<const double> upper, const SolverOptions& options) {
     check_row_cache_fits(m, options);
     const PreparedPoints P = prepare_checked(kernel, points, m);
     const KernelRowSource rows(kernel, P);
     const std::vector<double> linear(m, -1.0);
-    Machine machine;
+    MachineFit machine;
     machine.solver = solve_two_class(kernel, points, m, rows, y, upper, linear, options);
     machine.bias = -machine.solver.rho;
     for (size_t t = 0; t < m; ++t) {
@@ -202,9 +202,9 @@ class TwinRowSource final : public RowSource {
 
 }  // namespace
 
-Machine train_regression_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
-                                 std::span<const double> z, std::span<const double> upper, double epsilon,
-                                 const SolverOptions& options) {
+MachineFit train_regression_machine(const TensorKernel& kernel, std::span<const double> points, size_t m,
+                                    std::span<const double> z, std::span<const double> upper, double epsilon,
+                                    const SolverOptions& options) {
     if (!(epsilon >= 0.0) || !std::isfinite(epsilon))
         throw ParameterError("epsilon must be a finite number >= 0, got " + std::to_string(epsilon));
     check_row_cache_fits(2 * m, options);
@@ -220,7 +220,7 @@ Machine train_regression_machine(const TensorKernel& kernel, std::span<const dou
         linear[t + m] = epsilon + z[t];
         box[t] = box[t + m] = upper[t];
     }
-    Machine machine;
+    MachineFit machine;
     machine.solver = solve_dual(rows, y, box, linear, options);
     machine.bias = -machine.solver.rho;
     const auto& alpha = machine.solver.alpha;

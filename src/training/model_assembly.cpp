@@ -18,8 +18,8 @@ std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
 
 }  // namespace
 
-Model shared_settings(const Dataset& data, const TrainOptions& options) {
-    Model model;
+ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) {
+    ModelSettings model;
     model.task = options.task;
     model.sample_weighted = !data.weights.empty();
     model.feature_names = data.feature_names;
@@ -39,28 +39,31 @@ Model shared_settings(const Dataset& data, const TrainOptions& options) {
     return model;
 }
 
-void store_machine(Model& model, const Machine& machine, std::span<const double> points, std::span<const double> upper,
-                   bool twin) {
+Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::span<const double> points,
+                       std::span<const double> upper, bool twin) {
     const size_t d = model.dim();
-    model.support_vectors.clear();
-    for (size_t k = 0; k < machine.support.size(); ++k) {
-        const size_t t = machine.support[k];
-        model.support_vectors.insert(model.support_vectors.end(), points.begin() + static_cast<std::ptrdiff_t>(t * d),
-                                     points.begin() + static_cast<std::ptrdiff_t>((t + 1) * d));
-        const double a = twin ? std::abs(machine.coefficients[k]) : machine.solver.alpha[t];
-        if (a >= upper[t]) ++model.summary.bounded_support_vectors;
+    Machine machine;
+    for (size_t k = 0; k < fit.support.size(); ++k) {
+        const size_t t = fit.support[k];
+        machine.support_vectors.insert(machine.support_vectors.end(),
+                                       points.begin() + static_cast<std::ptrdiff_t>(t * d),
+                                       points.begin() + static_cast<std::ptrdiff_t>((t + 1) * d));
+        const double a = twin ? std::abs(fit.coefficients[k]) : fit.solver.alpha[t];
+        if (a >= upper[t]) ++machine.summary.bounded_support_vectors;
     }
-    model.coefficients = machine.coefficients;
-    model.bias = machine.bias;
-    model.summary.rows = upper.size();
-    model.summary.support_vectors = model.coefficients.size();
-    model.summary.iterations = machine.solver.iterations;
-    model.summary.interior_point_steps = machine.solver.interior_point_steps;
-    model.summary.converged = machine.solver.converged;
-    model.summary.objective = machine.solver.objective;
-    model.summary.gap = machine.solver.gap;
-    model.summary.duality_gap = machine.solver.duality_gap;
-    model.summary.stop = machine.solver.stop;
+    machine.coefficients = fit.coefficients;
+    machine.bias = fit.bias;
+    TrainingSummary& s = machine.summary;
+    s.rows = upper.size();
+    s.support_vectors = machine.coefficients.size();
+    s.iterations = fit.solver.iterations;
+    s.interior_point_steps = fit.solver.interior_point_steps;
+    s.converged = fit.solver.converged;
+    s.objective = fit.solver.objective;
+    s.gap = fit.solver.gap;
+    s.duality_gap = fit.solver.duality_gap;
+    s.stop = fit.solver.stop;
+    return machine;
 }
 
 }  // namespace orca::detail

@@ -10,11 +10,11 @@
 
 namespace orca::detail {
 
-// A Model holding the settings and the fitted scaler, no machine yet.
-[[nodiscard]] Model shared_settings(const Dataset& data, const TrainOptions& options);
-// Copies a solved machine into model: support vectors from points, a_i, b, summary. twin: an
-// epsilon-SVR machine (bounded means |a_i| == C_i).
-void store_machine(Model& model, const Machine& machine, std::span<const double> points, std::span<const double> upper,
-                   bool twin);
+// The model's settings and the fitted scaler, for the machines to come.
+[[nodiscard]] ModelSettings shared_settings(const Dataset& data, const TrainOptions& options);
+// A solved machine as the model holds it: support vectors copied from points, a_i, b, summary.
+// twin: an epsilon-SVR machine (bounded means |a_i| == C_i).
+[[nodiscard]] Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::span<const double> points,
+                                     std::span<const double> upper, bool twin);
 
 }  // namespace orca::detail

@@ -104,10 +104,10 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
     if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
     validate(options);
     const Dataset data = weighted_rows(all);
-    Model model = detail::shared_settings(data, options);
+    ModelSettings settings = detail::shared_settings(data, options);
     std::vector<double> points = data.X;
-    (void)model.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
-    const TensorKernel kernel(model.basis());
+    (void)settings.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
+    const TensorKernel kernel(settings.basis());
     const auto sample_weight = [&](size_t t) { return data.weights.empty() ? 1.0 : data.weights[t]; };
 
     if (options.task == Task::regression) {
@@ -117,48 +117,50 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
             upper[t] = options.C * sample_weight(t);
         }
         check_regression_target(z, options.epsilon, data.target_name);
-        model.classes.clear();
-        model.class_weights.clear();
-        model.epsilon = options.epsilon;
-        const Machine machine =
+        settings.classes.clear();
+        settings.class_weights.clear();
+        settings.epsilon = options.epsilon;
+        const MachineFit fit =
             train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, options.solver);
-        detail::store_machine(model, machine, points, upper, true);
-        if (machine.support.empty())  // refused above when it can be foreseen; a model file needs one
+        if (fit.support.empty())  // refused above when it can be foreseen; a model file needs one
             throw ParameterError(
                 "the fit has no support vectors (every target lies within epsilon of one "
                 "constant): lower epsilon");
+        Machine machine = detail::stored_machine(settings, fit, points, upper, true);
         double mean = 0.0;
         for (double v : z) mean += v;
         mean /= static_cast<double>(z.size());
         double residual = 0.0, total = 0.0;
         for (size_t t = 0; t < data.rows; ++t) {
-            residual += (z[t] - machine.training_decision[t]) * (z[t] - machine.training_decision[t]);
+            residual += (z[t] - fit.training_decision[t]) * (z[t] - fit.training_decision[t]);
             total += (z[t] - mean) * (z[t] - mean);
         }
-        model.summary.training_r2 = total > 0.0 ? 1.0 - residual / total : (residual == 0.0 ? 1.0 : 0.0);
-        return model;
+        machine.summary.training_r2 = total > 0.0 ? 1.0 - residual / total : (residual == 0.0 ? 1.0 : 0.0);
+        settings.summary = machine.summary;
+        Model regressor(std::move(settings));
+        regressor.set_machines({std::move(machine)});
+        return regressor;
     }
 
     if (options.task != Task::classification) throw ParameterError("unknown task");
-    model.classes = distinct_labels(data.target);
-    if (model.classes.size() == 1)
-        throw DataError(data.source + ": the target has one class only ('" + model.classes[0] +
+    settings.classes = distinct_labels(data.target);
+    if (settings.classes.size() == 1)
+        throw DataError(data.source + ": the target has one class only ('" + settings.classes[0] +
                         "'); a classifier needs two");
     // One machine per pair of classes (or per class): thousands of classes mean millions of
     // machines. More than 1,000 distinct labels is rarely a class label at all.
-    if (model.classes.size() > kMaxClasses)
+    if (settings.classes.size() > kMaxClasses)
         throw DataError(data.source + ": the target '" + data.target_name + "' has " +
-                        std::to_string(model.classes.size()) + " distinct labels, more than " +
+                        std::to_string(settings.classes.size()) + " distinct labels, more than " +
                         std::to_string(kMaxClasses) + " classes; for a numeric target use the regression task");
     std::vector<size_t> label(data.rows);
     for (size_t t = 0; t < data.rows; ++t)
-        label[t] = static_cast<size_t>(std::find(model.classes.begin(), model.classes.end(), data.target[t]) -
-                                       model.classes.begin());
-    model.class_weights = class_multipliers(model.classes, label, options);
+        label[t] = static_cast<size_t>(std::find(settings.classes.begin(), settings.classes.end(), data.target[t]) -
+                                       settings.classes.begin());
+    settings.class_weights = class_multipliers(settings.classes, label, options);
     std::vector<double> upper(data.rows);
-    for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * model.class_weights[label[t]] * sample_weight(t);
-    detail::train_classifier(model, kernel, points, label, upper, options);
-    return model;
+    for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * settings.class_weights[label[t]] * sample_weight(t);
+    return detail::train_classifier(std::move(settings), kernel, points, label, upper, options);
 }
 
 }  // namespace orca

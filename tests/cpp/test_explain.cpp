@@ -190,7 +190,7 @@ TEST(Explain, EfficiencyAndDecisionOnEveryRow) {
         const auto X = rows_in_range(m, rows, seed);
         const Explanation e = explain(m, X, rows);
         const auto g = decision_function(m, X, rows, OutOfRange::clip, "x");
-        const double tol = 1e-12 * scale_of(e) * static_cast<double>(m.support_count());
+        const double tol = 1e-12 * scale_of(e) * static_cast<double>(m.machine().support_count());
         for (size_t r = 0; r < rows; ++r) {
             EXPECT_NEAR(e.decision[r], g[r], tol);
             double sum = 0.0;
@@ -198,7 +198,7 @@ TEST(Explain, EfficiencyAndDecisionOnEveryRow) {
             EXPECT_NEAR(sum, e.decision[r] - e.base, tol) << c.family << " row " << r;
         }
         // The base is b + h_empty and h_empty is c_0-sized: the bias up to rounding.
-        EXPECT_NEAR(e.base, m.bias, 1e-12 * scale_of(e));
+        EXPECT_NEAR(e.base, m.machine().bias, 1e-12 * scale_of(e));
     }
 }
 
@@ -240,20 +240,20 @@ TEST(Explain, ComponentsAndInteractionsMatchTheirDefinitions) {
         const Explanation e = explain(m, X, rows, o);
         const auto P = scaled(m, X);
         const TensorKernel k = m.kernel();
-        const PreparedPoints S = k.prepare(m.support_vectors, m.support_count());
+        const PreparedPoints S = k.prepare(m.machine().support_vectors, m.machine().support_count());
         const PreparedPoints Q = k.prepare(P, rows);
         std::vector<double> kappa(d);
         for (size_t j = 0; j < d; ++j) kappa[j] = std::pow(k.basis().recurrence(j).p0(), 2);
         const double tol = 1e-11 * scale_of(e);
         for (size_t r = 0; r < rows; ++r) {
             std::vector<double> h(size_t{1} << d, 0.0), K(d);
-            for (size_t i = 0; i < m.support_count(); ++i) {
+            for (size_t i = 0; i < m.machine().support_count(); ++i) {
                 for (size_t j = 0; j < d; ++j)
-                    K[j] = k.basis().recurrence(j).kernel_direct(m.support_vectors[i * d + j], P[r * d + j],
+                    K[j] = k.basis().recurrence(j).kernel_direct(m.machine().support_vectors[i * d + j], P[r * d + j],
                                                                  m.spec.degrees[j]);
                 for (size_t u = 0; u < h.size(); ++u) {
                     if (static_cast<size_t>(__builtin_popcountll(u)) > order) continue;
-                    double t = m.coefficients[i];
+                    double t = m.machine().coefficients[i];
                     for (size_t j = 0; j < d; ++j) t *= (u >> j & 1) ? K[j] - kappa[j] : kappa[j];
                     h[u] += t;
                 }

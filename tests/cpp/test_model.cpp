@@ -40,15 +40,16 @@ TEST(Model, DecisionIsTheKernelExpansionPlusBias) {
     const auto g = decision_values(model, grid, 40);
     const TensorKernel k = model.kernel();
     for (size_t r = 0; r < 40; ++r) {
-        double ref = model.bias;
-        for (size_t i = 0; i < model.support_count(); ++i)
-            ref += model.coefficients[i] * k.entry_direct(std::span(model.support_vectors).subspan(i * 2, 2),
-                                                          std::span(grid).subspan(r * 2, 2));
+        double ref = model.machine().bias;
+        for (size_t i = 0; i < model.machine().support_count(); ++i)
+            ref += model.machine().coefficients[i] *
+                   k.entry_direct(std::span(model.machine().support_vectors).subspan(i * 2, 2),
+                                  std::span(grid).subspan(r * 2, 2));
         EXPECT_NEAR(g[r], ref, 1e-11 * (1.0 + std::abs(ref)));
     }
     // The equality constraint: sum_i a_i = 0.
     double s = 0.0, scale = 0.0;
-    for (double a : model.coefficients) {
+    for (double a : model.machine().coefficients) {
         s += a;
         scale += std::abs(a);
     }

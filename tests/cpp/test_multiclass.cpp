@@ -4,6 +4,7 @@
 #include <svm.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "libsvm_gram.hpp"
@@ -66,7 +67,7 @@ TEST(Multiclass, OneVsOneMatchesLibsvmMulticlass) {
     TrainOptions o = options(MultiClass::ovo);
     o.class_weight = {{"2", 2.5}};
     const Model model = train_model(data, o);
-    ASSERT_EQ(model.machines.size(), 6u);
+    ASSERT_EQ(model.machines().size(), 6u);
     const size_t m = data.rows, k = 4;
     const auto pts = scaled(model, data);
     const TensorKernel kernel = model.kernel();
@@ -120,7 +121,7 @@ TEST(Multiclass, PredictionIsTheLargestPerClassDecision) {
     for (MultiClass s : {MultiClass::ovo, MultiClass::ovr}) {
         const Dataset data = clusters(40, 3, 2, 3u);
         const Model model = train_model(data, options(s));
-        EXPECT_EQ(model.machines.size(), 3u);
+        EXPECT_EQ(model.machines().size(), 3u);
         const auto pts = scaled(model, data);
         const auto values = machine_decisions(model, pts, data.rows);
         const auto p = predict_classes(model, values, data.rows);
@@ -168,7 +169,7 @@ TEST(Multiclass, ModelFileRoundTripIsExact) {
         const Model model = train_model(data, o);
         const Model back = model_from_json(model_to_json(model), "mem");
         EXPECT_EQ(model_to_json(back), model_to_json(model));
-        ASSERT_EQ(back.machines.size(), model.machines.size());
+        ASSERT_EQ(back.machines().size(), model.machines().size());
         const auto pts = scaled(model, data);
         const auto a = machine_decisions(model, pts, data.rows), b = machine_decisions(back, pts, data.rows);
         EXPECT_EQ(a, b);
@@ -186,8 +187,8 @@ TEST(Multiclass, EnergyWeightedAggregateIsTheStackedCoefficientVector) {
     const Basis basis = model.basis();
     std::vector<double> order(4, 0.0), mean(4, 0.0);
     double total = 0.0;
-    for (const auto& machine : model.machines) {
-        const auto c = dense_coefficients(expansion_of(machine));
+    for (const auto& machine : model.machines()) {
+        const auto c = dense_coefficients(expansion_of(model, machine));
         std::vector<double> own(4, 0.0);
         double e = 0.0;
         for (size_t flat = 0; flat < c.size(); ++flat) {
@@ -262,7 +263,7 @@ TEST(Probability, BinaryProbabilitiesFollowTheDecisionAndNeedTraining) {
     o.probability = true;
     o.seed = 3;
     const Model model = train_model(data, o);
-    EXPECT_EQ(model.coefficients, plain.coefficients);  // the machine itself is unchanged
+    EXPECT_EQ(model.machine().coefficients, plain.machine().coefficients);  // the machine itself is unchanged
     const auto p = predict_probabilities(model, g, data.rows);
     for (size_t t = 0; t < data.rows; ++t) {
         EXPECT_NEAR(p[2 * t] + p[2 * t + 1], 1.0, 1e-15);
@@ -272,5 +273,87 @@ TEST(Probability, BinaryProbabilitiesFollowTheDecisionAndNeedTraining) {
             }
     }
     o.seed = 4;  // other folds, another sigmoid
-    EXPECT_NE(train_model(data, o).sigmoid->B, model.sigmoid->B);
+    EXPECT_NE(train_model(data, o).machine().sigmoid->B, model.machine().sigmoid->B);
+}
+
+// A model holds machines, not models, and takes only the machines its settings call for.
+TEST(ModelMachines, SetMachinesRefusesMachinesThatDisagreeWithTheSettings) {
+    const Dataset data = clusters(30, 3, 2, 21u);
+    const Model model = train_model(data, options(MultiClass::ovo));
+    ASSERT_EQ(model.machines().size(), 3u);
+    const auto install = [&](std::vector<Machine> machines) {
+        Model copy{ModelSettings(model)};
+        copy.set_machines(std::move(machines));
+        return copy;
+    };
+    const std::vector<Machine> good = model.machines();
+    EXPECT_EQ(model_to_json(install(good)), model_to_json(model));
+    EXPECT_THROW((void)install({good[0], good[1]}), InternalError);  // ovo on 3 classes: 3 machines
+    auto swapped = good;
+    std::swap(swapped[0], swapped[1]);  // the pairs out of order
+    EXPECT_THROW((void)install(swapped), InternalError);
+    auto narrow = good;
+    narrow[2].support_vectors.pop_back();  // a support vector one value short
+    EXPECT_THROW((void)install(narrow), InternalError);
+    auto empty = good;
+    empty[1].coefficients.clear();
+    empty[1].support_vectors.clear();
+    EXPECT_THROW((void)install(empty), InternalError);
+    auto nan = good;
+    nan[0].bias = std::nan("");
+    EXPECT_THROW((void)install(nan), InternalError);
+    // The strategy decides the machines' classes: one-vs-rest machines do not fit ovo settings.
+    const Model ovr = train_model(data, options(MultiClass::ovr));
+    EXPECT_THROW((void)install(ovr.machines()), InternalError);
+    // One machine is asked of a model of one machine only.
+    EXPECT_THROW((void)model.machine(), InternalError);
+    EXPECT_THROW((void)decision_values(model, scaled(model, data), data.rows), ParameterError);
+}
+
+TEST(ModelMachines, MachineModelIsOneColumnOfTheMachinesDecisions) {
+    for (MultiClass s : {MultiClass::ovo, MultiClass::ovr}) {
+        const Dataset data = clusters(30, 3, 2, 22u);
+        const Model model = train_model(data, options(s));
+        const auto pts = scaled(model, data);
+        const auto all = machine_decisions(model, pts, data.rows);
+        const size_t nm = model.machines().size();
+        for (size_t m = 0; m < nm; ++m) {
+            const Model one = machine_model(model, m);
+            EXPECT_FALSE(one.is_multiclass());
+            EXPECT_EQ(one.classes, model.machines()[m].classes);
+            EXPECT_EQ(one.summary.support_vectors, model.machines()[m].support_count());
+            const auto g = decision_values(one, pts, data.rows);
+            for (size_t r = 0; r < data.rows; ++r) EXPECT_EQ(g[r], all[r * nm + m]);
+            // A model of its own: saved and loaded back the same.
+            EXPECT_EQ(model_to_json(model_from_json(model_to_json(one), "mem")), model_to_json(one));
+        }
+        EXPECT_THROW((void)machine_model(model, nm), ParameterError);
+    }
+}
+
+TEST(ModelMachines, RenamingClassesRenamesTheMachinesAlike) {
+    const Dataset data = clusters(30, 3, 2, 23u);
+    Model model = train_model(data, options(MultiClass::ovo));
+    model.rename_classes({"cat", "dog", "emu"});
+    EXPECT_EQ(machine_name(model, 0), "dog vs cat");
+    EXPECT_EQ(machine_name(model, 2), "emu vs dog");
+    // Still a valid model: the file it writes is read back.
+    EXPECT_EQ(model_to_json(model_from_json(model_to_json(model), "mem")), model_to_json(model));
+    EXPECT_THROW(model.rename_classes({"a", "b"}), ParameterError);
+    Model ovr = train_model(data, options(MultiClass::ovr));
+    ovr.rename_classes({"cat", "dog", "emu"});
+    EXPECT_EQ(ovr.machines()[1].classes, (std::vector<std::string>{kRestLabel, "dog"}));
+}
+
+TEST(ModelMachines, AMachineOfTheFileMustRepeatTheModelsCAndTolerance) {
+    const Dataset data = clusters(30, 3, 2, 24u);
+    const Model model = train_model(data, options(MultiClass::ovo));
+    auto j = nlohmann::json::parse(model_to_json(model));
+    j["machines"][1]["training"]["C"] = 99.0;
+    try {
+        (void)model_from_json(j.dump(), "three.json");
+        FAIL() << "a machine with its own C was loaded";
+    } catch (const ModelFileError& e) {
+        EXPECT_NE(std::string(e.what()).find("three.json: machines[1]: training"), std::string::npos) << e.what();
+    }
 }

@@ -24,13 +24,17 @@ Model random_model(const std::string& family, Measure measure, std::vector<int> 
     m.spec.degrees = std::move(degrees);
     for (size_t j = 0; j < d; ++j) m.feature_names.push_back("x" + std::to_string(j));
     m.classes = {"a", "b"};
-    m.support_vectors = bounded ? test::uniform_points(nsv, d, seed) : test::uniform_points(nsv, d, seed, -3.0, 3.0);
-    for (size_t i = 0; i < nsv; ++i) m.coefficients.push_back(z(rng));
-    m.bias = 0.37;
     m.scaler.min.assign(d, -1.0);
     m.scaler.max.assign(d, 1.0);
     m.scaler.mean.assign(d, 0.0);
     m.scaler.std.assign(d, 1.0);
+    Machine machine;
+    machine.classes = m.classes;
+    machine.support_vectors =
+        bounded ? test::uniform_points(nsv, d, seed) : test::uniform_points(nsv, d, seed, -3.0, 3.0);
+    for (size_t i = 0; i < nsv; ++i) machine.coefficients.push_back(z(rng));
+    machine.bias = 0.37;
+    m.set_machines({std::move(machine)});
     return m;
 }
 
@@ -65,7 +69,7 @@ TEST(Prediction, CoefficientRouteEqualsSupportVectorRoute) {
         const auto sv = decision_values(m, X, 400, PredictMethod::support_vectors);
         const auto coef = decision_values(m, X, 400, PredictMethod::coefficients);
         double scale = 0.0;
-        for (double a : m.coefficients) scale += std::abs(a);
+        for (double a : m.machine().coefficients) scale += std::abs(a);
         for (size_t r = 0; r < 400; ++r) EXPECT_NEAR(coef[r], sv[r], 1e-12 * scale * std::max(1.0, std::abs(sv[r])));
     }
 }
@@ -73,16 +77,16 @@ TEST(Prediction, CoefficientRouteEqualsSupportVectorRoute) {
 TEST(Prediction, AutomaticChoiceFollowsTheWork) {
     // Two features of degree 8 and 300 support vectors: 81 coefficients beat 300 kernel rows.
     const Model small = random_model("legendre", Measure::probability, {8, 8}, 300, 3);
-    EXPECT_EQ(choose_prediction_method(small, 10000), PredictMethod::coefficients);
+    EXPECT_EQ(choose_prediction_method(small, small.machine(), 10000), PredictMethod::coefficients);
     // 625 coefficients from 2000 support vectors: worth it for many rows, not for one.
     const Model mid = random_model("legendre", Measure::probability, {4, 4, 4, 4}, 2000, 8);
-    EXPECT_EQ(choose_prediction_method(mid, 10000), PredictMethod::coefficients);
-    EXPECT_EQ(choose_prediction_method(mid, 1), PredictMethod::support_vectors);
+    EXPECT_EQ(choose_prediction_method(mid, mid.machine(), 10000), PredictMethod::coefficients);
+    EXPECT_EQ(choose_prediction_method(mid, mid.machine(), 1), PredictMethod::support_vectors);
     // Ten features of degree 3: a million coefficients per row against 100 support vectors.
     const Model wide = random_model("legendre", Measure::probability, std::vector<int>(10, 3), 100, 4);
-    EXPECT_EQ(choose_prediction_method(wide, 10000), PredictMethod::support_vectors);
+    EXPECT_EQ(choose_prediction_method(wide, wide.machine(), 10000), PredictMethod::support_vectors);
     const Model huge = random_model("legendre", Measure::probability, std::vector<int>(12, 4), 10, 5);
-    EXPECT_EQ(choose_prediction_method(huge, 1000000), PredictMethod::support_vectors);
+    EXPECT_EQ(choose_prediction_method(huge, huge.machine(), 1000000), PredictMethod::support_vectors);
     const auto X = test::uniform_points(2, 12, 6);
     EXPECT_THROW((void)decision_values(huge, X, 2, PredictMethod::coefficients), ResourceError);
     // The model's own prediction uses the automatic route and agrees with both.

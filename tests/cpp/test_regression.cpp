@@ -108,16 +108,16 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     // Our coefficients back on the training points (support vectors are stored in order).
     std::vector<double> a(data.rows, 0.0);
     size_t k = 0;
-    for (size_t t = 0; t < data.rows && k < model.support_count(); ++t)
+    for (size_t t = 0; t < data.rows && k < model.machine().support_count(); ++t)
         if (std::equal(pts.begin() + static_cast<std::ptrdiff_t>(t * 3),
                        pts.begin() + static_cast<std::ptrdiff_t>(t * 3 + 3),
-                       model.support_vectors.begin() + static_cast<std::ptrdiff_t>(k * 3)))
-            a[t] = model.coefficients[k++];
-    ASSERT_EQ(k, model.support_count());
+                       model.machine().support_vectors.begin() + static_cast<std::ptrdiff_t>(k * 3)))
+            a[t] = model.machine().coefficients[k++];
+    ASSERT_EQ(k, model.machine().support_count());
     const double f_ours = svr_objective(G, a, z, epsilon), f_ref = svr_objective(G, ref.a, z, epsilon);
     EXPECT_NEAR(f_ours, f_ref, 1e-6 * std::abs(f_ref));
     EXPECT_NEAR(model.summary.objective, f_ours, 1e-8 * std::abs(f_ours));
-    EXPECT_NEAR(model.bias, ref.bias, 1e-3);
+    EXPECT_NEAR(model.machine().bias, ref.bias, 1e-3);
     const auto predicted = decision_values(model, pts, data.rows);
     for (size_t t = 0; t < data.rows; ++t) {
         double f_ref_t = ref.bias;
@@ -126,7 +126,7 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     }
     // The equality constraint: sum a_i = 0, hence c_0 = 0, and the analysis is exact.
     double sum_a = 0.0, scale = 0.0;
-    for (double v : model.coefficients) {
+    for (double v : model.machine().coefficients) {
         sum_a += v;
         scale += std::abs(v);
     }

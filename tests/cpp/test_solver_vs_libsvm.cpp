@@ -98,7 +98,7 @@ void compare_with_libsvm(const Case& c) {
     SolverOptions options;
     options.tolerance = eps;
     options.cache_mb = 1;  // small on purpose: exercises eviction and partial rows
-    const Machine ours = train_machine(kernel, pts, m, labels.y, c.C, options);
+    const MachineFit ours = train_machine(kernel, pts, m, labels.y, c.C, options);
     ASSERT_TRUE(ours.solver.converged);
     const LibsvmSolution ref = train_libsvm(G, labels.y, c.C, eps);
 
@@ -217,7 +217,7 @@ TEST(SolverVsLibsvm, ClassWeightsMatchLibsvmWeights) {
     for (size_t t = 0; t < data.rows; ++t) upper[t] = C * (labels.y[t] > 0 ? w_pos : w_neg);
     SolverOptions o;
     o.tolerance = 1e-5;
-    const Machine ours = train_machine(kernel, pts, data.rows, labels.y, upper, o);
+    const MachineFit ours = train_machine(kernel, pts, data.rows, labels.y, upper, o);
     const LibsvmSolution ref = train_libsvm(G, labels.y, C, 1e-5, {w_neg, w_pos});
     std::vector<double> a(data.rows, 0.0);
     for (size_t k = 0; k < ours.support.size(); ++k) a[ours.support[k]] = ours.coefficients[k];
@@ -281,7 +281,7 @@ TEST(SolverCertificate, ReportedViolationAndDualityGapAreTheTrueOnes) {
         SolverOptions o;
         o.tolerance = run.tol;
         o.max_iterations = run.cap;
-        const Machine machine = train_machine(kernel, pts, m, labels.y, upper, o);
+        const MachineFit machine = train_machine(kernel, pts, m, labels.y, upper, o);
         const auto [violation, duality] =
             recomputed_violation(G, labels.y, upper, p, machine.solver.alpha, machine.solver.rho);
         EXPECT_NEAR(machine.solver.gap, violation, 1e-9 * (1.0 + violation));
@@ -340,7 +340,7 @@ TEST(InteriorPoint, LargeCOnASmallBasisReachesLibsvmsOptimum) {
     const std::vector<double> upper(m, C);
     SolverOptions o;
     o.tolerance = 1e-5;
-    const Machine ours = train_machine(kernel, pts, m, labels.y, upper, o);
+    const MachineFit ours = train_machine(kernel, pts, m, labels.y, upper, o);
     EXPECT_GT(ours.solver.interior_point_steps, 0);
     EXPECT_LT(ours.solver.interior_point_steps, 60);
     ASSERT_TRUE(ours.solver.converged);
@@ -406,7 +406,8 @@ TEST(SolverCertificate, RegressionReportsTheTrueViolation) {
         SolverOptions o;
         o.tolerance = run.tol;
         o.max_iterations = run.cap;
-        const Machine machine = train_regression_machine(kernel, pts, m, z, std::vector<double>(m, run.C), epsilon, o);
+        const MachineFit machine =
+            train_regression_machine(kernel, pts, m, z, std::vector<double>(m, run.C), epsilon, o);
         const auto [violation, duality] =
             recomputed_violation(G2, y, upper, p, machine.solver.alpha, machine.solver.rho);
         EXPECT_NEAR(machine.solver.gap, violation, 1e-9 * (1.0 + violation));

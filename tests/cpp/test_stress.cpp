@@ -135,8 +135,8 @@ TEST(Stress, TrainingTerminatesOnDegenerateData) {
         o.solver.max_iterations = 200000;
         m = train_model(two_class(X, y, 2), o);
         EXPECT_TRUE(m.summary.converged || m.summary.iterations == 200000) << "C=" << C;
-        for (double a : m.coefficients) EXPECT_TRUE(std::isfinite(a));
-        EXPECT_TRUE(std::isfinite(m.bias));
+        for (double a : m.machine().coefficients) EXPECT_TRUE(std::isfinite(a));
+        EXPECT_TRUE(std::isfinite(m.machine().bias));
     }
 }
 

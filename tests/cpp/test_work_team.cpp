@@ -131,9 +131,9 @@ TEST(WorkTeam, FitIsTheSameOnOneThreadAndOnSeveral) {
         return orca::train_model(data, options);
     };
     const orca::Model one = fit(1), several = fit(4);
-    EXPECT_EQ(one.coefficients, several.coefficients);
-    EXPECT_EQ(one.support_vectors, several.support_vectors);
-    EXPECT_EQ(one.bias, several.bias);
+    EXPECT_EQ(one.machine().coefficients, several.machine().coefficients);
+    EXPECT_EQ(one.machine().support_vectors, several.machine().support_vectors);
+    EXPECT_EQ(one.machine().bias, several.machine().bias);
     EXPECT_EQ(one.summary.iterations, several.summary.iterations);
     EXPECT_GT(one.summary.iterations, 100);
 }

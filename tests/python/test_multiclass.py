@@ -11,7 +11,7 @@ from sklearn.datasets import load_iris, load_wine
 from sklearn.svm import SVC
 
 from orca_reference import coefficients, gram, scaled
-from orca_svm import MulticlassOkcReport, OkcReport, OrcaSVC
+from orca_svm import MulticlassOkcReport, OkcReport, OrcaSVC, _core
 
 
 @pytest.fixture(scope="module")
@@ -210,3 +210,32 @@ def test_multiclass_support_vectors_and_dual_coef_rebuild_every_machine(strategy
             rebuilt = {(sv[s].tobytes(), dual[m, s]) for s in np.flatnonzero(dual[m])}
         own = {(v.tobytes(), a) for v, a in zip(machine.support_vectors, machine.coefficients)}
         assert rebuilt == own
+
+
+@pytest.mark.parametrize("strategy", ["ovo", "ovr"])
+def test_each_machine_is_a_model_of_its_own_and_the_whole_refuses_single_machine_reads(iris, strategy, tmp_path):
+    X, y = iris
+    clf = OrcaSVC(degree=2, multi_class=strategy, class_weight={"setosa": 2.0}).fit(X, y)
+    model = clf.model_
+    whole = model_doc(clf)
+    g = model.decision_function(np.asarray(X, dtype=float))[0]
+    per_machine = _core.analyze(model)["machines"]
+    for k, machine in enumerate(model.machines):
+        # Analysed on its own, a machine gives the multi-class analysis' section for it.
+        assert _core.analyze(machine)["json"] == per_machine[k]["json"]
+        assert not machine.is_multiclass
+        assert machine.classes == whole["machines"][k]["classes"]
+        np.testing.assert_array_equal(machine.coefficients, whole["machines"][k]["coefficients"])
+        np.testing.assert_array_equal(machine.decision_function(np.asarray(X, dtype=float))[0], g[:, k])
+        path = tmp_path / f"machine{k}.json"
+        machine.save(str(path))  # a machine saved on its own loads back as it was
+        assert type(model).load(str(path)).to_json() == machine.to_json()
+    for name in ("bias", "support_vectors", "coefficients", "sigmoid"):
+        with pytest.raises(ValueError, match="multi-class model has .* machines: read them from Model.machines"):
+            getattr(model, name)
+
+
+def test_summary_is_the_model_files_training_record(iris):
+    X, y = iris
+    for clf in (OrcaSVC(degree=2).fit(X, y), OrcaSVC(degree=2).fit(X, y == "setosa")):
+        assert clf.model_.summary == model_doc(clf)["training"]
