@@ -13,14 +13,16 @@
 #include "orca/settings.hpp"
 #include "orca/training.hpp"
 #include "orca/training_monitor.hpp"
+#include "training_data.hpp"
 
 namespace orca::cli {
 namespace {
 
 struct FitArgs {
-    std::string data, target, features, format = "auto", model, sample_weight;
+    TrainingDataArgs input;
+    std::string model, sample_weight;
     SettingTexts settings;  // the training settings given, by the table's names
-    bool drop_missing = false, quiet = false, analyze = false;
+    bool quiet = false, analyze = false;
     AnalysisArgs analysis;
 };
 
@@ -49,7 +51,7 @@ void add_setting_options(CLI::App& sub, SettingTexts& given) {
 
 void run_fit(const FitArgs& a) {
     if (a.model.empty()) throw ParameterError("--model needs a file name");
-    check_outputs({{"--model", a.model}, {"--json", a.analyze ? a.analysis.json : ""}}, {a.data});
+    check_outputs({{"--model", a.model}, {"--json", a.analyze ? a.analysis.json : ""}}, {a.input.data});
     if (a.analyze) check_analysis_options(a.analysis);
     // Settings are checked before the data is read (degrees given by name wait for its columns).
     SettingTexts before_data = a.settings;
@@ -57,22 +59,7 @@ void run_fit(const FitArgs& a) {
         before_data.erase("degree");
     (void)train_options(before_data);
 
-    ReadOptions read;
-    read.format = parse_data_format(a.format);
-    read.target = a.target;
-    read.features = split_list(a.features);
-    read.drop_missing = a.drop_missing;
-    read.drop_missing_advice = kDropMissingAdvice;
-    read.weight_column = a.sample_weight;
-    const bool libsvm = read.format == DataFormat::libsvm || (read.format == DataFormat::automatic && a.target.empty());
-    if (a.target.empty() && !libsvm) throw ParameterError("--target is required for CSV data");
-    Dataset data = read_dataset(a.data, read);
-    if (data.dropped_rows > 0 && !a.quiet)
-        fmt::print(stderr, "dropped {} row(s) with missing values; {} remain\n", data.dropped_rows, data.rows);
-    if (data.rows == 0)
-        throw DataError(a.data +
-                        (data.dropped_rows > 0 ? ": every row had a missing value" : ": no data rows (only a header)"));
-    if (data.target.empty()) throw DataError(a.data + ": no target values were read (give --target)");
+    const Dataset data = read_training_data(a.input, a.sample_weight, a.quiet);
 
     TrainOptions options = train_options(a.settings, data.feature_names);
     if (!a.quiet)
@@ -84,7 +71,7 @@ void run_fit(const FitArgs& a) {
     if (const std::string w = convergence_warning(model); !w.empty() && !a.quiet)
         fmt::print(stderr, "warning: {}\n", w);
     if (!a.quiet) {
-        fmt::print("trained on {} ({} rows, {} features)\n", a.data, data.rows, data.cols);
+        fmt::print("trained on {} ({} rows, {} features)\n", a.input.data, data.rows, data.cols);
         print_model_summary(std::cout, model);
         fmt::print("model written to  {}\n", a.model);
     }
@@ -100,14 +87,10 @@ void add_fit_command(CLI::App& app) {
     auto args = std::make_shared<FitArgs>();
     auto* sub = app.add_subcommand(
         "fit", "train a C-SVC (two or more classes) or an epsilon-SVR with a truncated orthogonal-polynomial kernel");
-    sub->add_option("--data", args->data, "training data (CSV with a header, or LIBSVM format)")->required();
-    sub->add_option("--target", args->target, "name of the target column (CSV)");
-    sub->add_option("--features", args->features, "comma-separated feature columns (default: all others)");
-    sub->add_option("--format", args->format, "auto, csv or libsvm (auto: by extension and content)");
+    add_training_data_options(*sub, args->input);
     add_setting_options(*sub, args->settings);
     sub->add_option("--sample-weight", args->sample_weight,
                     "CSV column of per-row weights >= 0 multiplying C (rows of weight 0 are left out)");
-    sub->add_flag("--drop-missing", args->drop_missing, "leave out rows with missing values (and say how many)");
     sub->add_option("--model", args->model, "where to write the model (JSON)")->required();
     sub->add_flag("-q,--quiet", args->quiet, "print nothing but errors (and the analysis, when asked)");
     sub->add_flag("--analyze", args->analyze, "analyse the model right away (the options below are orca analyze's)");

@@ -25,13 +25,13 @@ void add_stability_command(CLI::App& app) {
     sub->add_option("--cv", args->cv, "number of folds (each fit leaves one fold out)");
     sub->callback([args] {
         const auto& a = *args;
-        check_outputs({{"--json", a.grid.json}}, {a.grid.data});
+        check_outputs({{"--json", a.grid.json}}, {a.grid.input.data});
         if ((a.bootstrap > 0) == (a.cv > 0)) throw ParameterError("give exactly one of --bootstrap N or --cv K");
         if (a.bootstrap == 1 || a.cv == 1 || a.bootstrap < 0 || a.cv < 0)
             throw ParameterError("--bootstrap and --cv need at least 2 resamples");
         const auto settings = grid_settings(a.grid);
         if (settings.size() != 1) throw ParameterError("stability takes one setting (one degree, C, alpha and beta)");
-        const Dataset data = load_grid_data(a.grid);
+        const Dataset data = read_training_data(a.grid.input, "", a.grid.quiet);
         StabilityOptions o;
         o.kind = a.bootstrap > 0 ? Resampling::bootstrap : Resampling::cv;
         o.count = static_cast<size_t>(a.bootstrap > 0 ? a.bootstrap : a.cv);

@@ -20,9 +20,9 @@ struct SweepArgs {
 };
 
 SweepResult run_grid(const SweepArgs& a) {
-    check_outputs({{"--json", a.grid.json}, {"--csv", a.csv}}, {a.grid.data});
+    check_outputs({{"--json", a.grid.json}, {"--csv", a.csv}}, {a.grid.input.data});
     if (a.grid.folds < 2) throw ParameterError("--cv must be >= 2");
-    const Dataset data = load_grid_data(a.grid);
+    const Dataset data = read_training_data(a.grid.input, "", a.grid.quiet);
     SweepOptions o;
     o.folds = static_cast<size_t>(a.grid.folds);
     o.seed = a.grid.seed;

@@ -12,11 +12,7 @@
 namespace orca::cli {
 
 void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
-    sub.add_option("--data", a.data, "training data (CSV with a header, or LIBSVM format)")->required();
-    sub.add_option("--target", a.target, "name of the target column (CSV)");
-    sub.add_option("--features", a.features, "comma-separated feature columns (default: all others)");
-    sub.add_option("--format", a.format, "auto, csv or libsvm");
-    sub.add_flag("--drop-missing", a.drop_missing, "leave out rows with missing values");
+    add_training_data_options(sub, a.input);
     // The settings' help comes from the settings table; a grid takes lists where fit takes one value.
     const auto help = [single_setting](const char* name, const char* as_list) {
         const TrainingSetting& s = training_setting(name);
@@ -45,22 +41,6 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
     sub.add_option("--jobs", a.jobs, "threads (0: all cores)")->capture_default_str();
     sub.add_option("--json", a.json, "also write the results as JSON here");
     sub.add_flag("-q,--quiet", a.quiet, "no progress lines");
-}
-
-Dataset load_grid_data(const GridArgs& a) {
-    ReadOptions read;
-    read.format = parse_data_format(a.format);
-    read.target = a.target;
-    read.features = split_list(a.features);
-    read.drop_missing = a.drop_missing;
-    read.drop_missing_advice = kDropMissingAdvice;
-    if (a.target.empty() && read.format != DataFormat::libsvm &&
-        !(a.data.ends_with(".svm") || a.data.ends_with(".libsvm")))
-        throw ParameterError("--target is required for CSV data");
-    Dataset data = read_dataset(a.data, read);
-    if (data.dropped_rows > 0 && !a.quiet)
-        fmt::print(stderr, "dropped {} row(s) with missing values; {} remain\n", data.dropped_rows, data.rows);
-    return data;
 }
 
 std::vector<Setting> grid_settings(const GridArgs& a) {

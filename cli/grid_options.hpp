@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "orca/diagnostics.hpp"
+#include "training_data.hpp"
 
 namespace CLI {
 class App;
@@ -13,18 +14,18 @@ class App;
 namespace orca::cli {
 
 struct GridArgs {
-    std::string data, target, features, format = "auto", family = "legendre", measure = "probability";
+    TrainingDataArgs input;
+    std::string family = "legendre", measure = "probability";
     std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1", max_order = "auto",
                 max_total_degree = "0";
     double tol = 1e-3;
     int folds = 5, jobs = 0;
     unsigned long seed = 1;
-    bool drop_missing = false, quiet = false;
+    bool quiet = false;
     std::string json, csv;
 };
 
 void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting);
-[[nodiscard]] Dataset load_grid_data(const GridArgs& a);
 // The options' grid, built by the engine's grid_settings (diagnostics.hpp): the lists as given.
 [[nodiscard]] std::vector<Setting> grid_settings(const GridArgs& a);
 // A progress line on stderr at most once a second (nothing when quiet).

@@ -286,6 +286,29 @@ TEST_F(Cli, SweepSelectStabilityAndExperiments) {
     expect_refused("experiment echocardiogram --data " + path("none.data"), "cannot open the echocardiogram data");
 }
 
+// fit, sweep, select and stability take the same data options and read the same files: a LIBSVM
+// file found by its content (no --target), header-only and all-missing CSV files refused alike.
+TEST_F(Cli, EveryTrainingCommandReadsTheDataByTheSameRules) {
+    std::string svm;
+    for (int i = 0; i < 24; ++i)
+        svm += fmt::format("{} 1:{:.3f} 2:{:.3f}\n", i % 2 ? "+1" : "-1", std::sin(i * 1.3), std::cos(i * 0.7));
+    write("d.txt", svm);  // neither .svm nor .libsvm: the reader tells the format from the content
+    write("header.csv", "x1,x2,arm\n");
+    write("holes.csv", "x1,x2,arm\n1,?,A\n?,4,B\n");
+    const std::vector<std::string> commands = {"fit --model " + path("m.json") + " -q", "sweep --cv 2 -q",
+                                               "select --cv 2 -q", "stability --bootstrap 2 -q"};
+    for (const std::string& command : commands) {
+        const std::string head = command.substr(0, command.find(' '));
+        const RunResult r = run(command + " --degree 2 --data " + path("d.txt"));
+        EXPECT_EQ(r.code, 0) << head << ": " << r.err;
+        expect_refused(command + " --data " + path("header.csv") + " --target arm", "no data rows (only a header)");
+        expect_refused(command + " --data " + path("holes.csv") + " --target arm --drop-missing",
+                       "every row had a missing value");
+        expect_refused(command + " --data " + path("spiral.csv") + " --format csv", "--target is required for CSV data");
+        expect_refused(command + " --data " + path("spiral.csv") + " --target arm --format tsv", "format");
+    }
+}
+
 TEST_F(Cli, ThreeClassesFitPredictAnalyzeAndExplainPerClass) {
     std::ostringstream csv;
     csv << "x1,x2,kind\n";

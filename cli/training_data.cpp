@@ -1,0 +1,41 @@
+#include "training_data.hpp"
+
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+
+#include "cli_common.hpp"
+#include "orca/errors.hpp"
+
+namespace orca::cli {
+
+void add_training_data_options(CLI::App& sub, TrainingDataArgs& a) {
+    sub.add_option("--data", a.data, "training data (CSV with a header, or LIBSVM format)")->required();
+    sub.add_option("--target", a.target, "name of the target column (CSV)");
+    sub.add_option("--features", a.features, "comma-separated feature columns (default: all others)");
+    sub.add_option("--format", a.format, "auto, csv or libsvm (auto: by extension and content)");
+    sub.add_flag("--drop-missing", a.drop_missing, "leave out rows with missing values (and say how many)");
+}
+
+Dataset read_training_data(const TrainingDataArgs& a, const std::string& weight_column, bool quiet) {
+    ReadOptions read;
+    read.format = parse_data_format(a.format);
+    read.target = a.target;
+    read.features = split_list(a.features);
+    read.drop_missing = a.drop_missing;
+    read.drop_missing_advice = kDropMissingAdvice;
+    read.weight_column = weight_column;
+    // Without --target under auto the reader decides the format from the file: a LIBSVM file
+    // carries its labels, and a CSV file then ends with "no target values were read" below.
+    if (a.target.empty() && read.format == DataFormat::csv) throw ParameterError("--target is required for CSV data");
+    Dataset data = read_dataset(a.data, read);
+    if (data.dropped_rows > 0 && !quiet)
+        fmt::print(stderr, "dropped {} row(s) with missing values; {} remain\n", data.dropped_rows, data.rows);
+    if (data.rows == 0)
+        throw DataError(a.data +
+                        (data.dropped_rows > 0 ? ": every row had a missing value" : ": no data rows (only a header)"));
+    if (data.target.empty()) throw DataError(a.data + ": no target values were read (give --target)");
+    return data;
+}
+
+}  // namespace orca::cli
