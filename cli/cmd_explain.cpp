@@ -12,6 +12,7 @@
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
 #include "orca/model_io.hpp"
+#include "orca/scaler.hpp"
 
 namespace orca::cli {
 namespace {
@@ -64,9 +65,7 @@ void run_explain(const ExplainArgs& a) {
     else
         write_file_atomically(a.output, out.str());
     if (!a.quiet) {
-        if (e.clipped_rows > 0)
-            fmt::print(stderr, "{} of {} row(s) had values outside the training range and were clipped to it\n",
-                       e.clipped_rows, e.rows);
+        if (e.clipped_rows > 0) fmt::print(stderr, "{}\n", clipped_rows_note(e.clipped_rows, e.rows));
         if (!a.output.empty())
             fmt::print(stderr, "explanations of {} row(s) written to {} (phi sums to decision - base on every row)\n",
                        e.rows, a.output);

@@ -14,6 +14,7 @@
 #include "orca/model_io.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/probability.hpp"
+#include "orca/scaler.hpp"
 
 namespace orca::cli {
 namespace {
@@ -66,9 +67,7 @@ void run_predict(const PredictArgs& a) {
     else
         write_file_atomically(a.output, out.str());
     if (!a.quiet) {
-        if (clipped > 0)
-            fmt::print(stderr, "{} of {} row(s) had values outside the training range and were clipped to it\n",
-                       clipped, data.rows);
+        if (clipped > 0) fmt::print(stderr, "{}\n", clipped_rows_note(clipped, data.rows));
         const DataScore score = data.target.empty() ? DataScore{} : score_on_data(model, values, data.target);
         if (score.scored > 0 && model.task == Task::regression)
             fmt::print(stderr, "root mean squared error on the {} row(s) with a known target: {:.6g}\n", score.scored,

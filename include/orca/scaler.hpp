@@ -54,4 +54,8 @@ struct Scaler {
                      const std::string& source) const;
 };
 
+// What the user is told when transform clipped rows under OutOfRange::clip ("" when none was):
+// the CLI's stderr line and Python's UserWarning.
+[[nodiscard]] std::string clipped_rows_note(size_t clipped, size_t rows);
+
 }  // namespace orca

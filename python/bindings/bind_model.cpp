@@ -192,6 +192,8 @@ void bind_model(py::module_& m) {
           py::arg("sample_weight") = std::vector<double>{}, py::arg("verbose") = false,
           "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets); settings: the settings table's "
           "names and their texts (training_settings()). Releases the GIL.");
+    m.def("clipped_rows_note", &clipped_rows_note, py::arg("clipped"), py::arg("rows"),
+          "what a user is told when rows were clipped to the training range ('' when none was)");
     m.def(
         "fit_sigmoid",
         [](const std::vector<double>& decision, const std::vector<double>& y) {

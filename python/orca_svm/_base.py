@@ -140,8 +140,7 @@ class OrcaBase(BaseEstimator):
         X = validate_data(self, X, dtype=np.float64, reset=False)
         values, clipped = self.model_.decision_function(np.ascontiguousarray(X), self.out_of_range)
         if clipped:
-            warnings.warn(f"{clipped} of {X.shape[0]} row(s) had values outside the training range and were "
-                          "clipped to it", UserWarning)
+            warnings.warn(_core.clipped_rows_note(clipped, X.shape[0]), UserWarning)
         return values
 
     # --- analysis ------------------------------------------------------------------------
@@ -287,8 +286,7 @@ class OrcaBase(BaseEstimator):
                    else sum(p[key] for p in parts) if key == "clipped" else value
                    for key, value in parts[0].items()}
         if raw["clipped"]:
-            warnings.warn(f"{raw['clipped']} of {X.shape[0]} row(s) had values outside the training range and were "
-                          "clipped to it", UserWarning)
+            warnings.warn(_core.clipped_rows_note(raw["clipped"], X.shape[0]), UserWarning)
         return raw, index
 
     def explain(self, X, target=None, verbose: int = 0) -> pd.DataFrame:

@@ -91,4 +91,10 @@ size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, co
     return clipped_rows;
 }
 
+std::string clipped_rows_note(size_t clipped, size_t rows) {
+    if (clipped == 0) return "";
+    return std::to_string(clipped) + " of " + std::to_string(rows) +
+           " row(s) had values outside the training range and were clipped to it";
+}
+
 }  // namespace orca

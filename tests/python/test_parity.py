@@ -47,3 +47,22 @@ def test_report_attributes_match_the_cli_json(orca, tmp_path, echocardiogram_csv
     frames = rep.to_frame()
     assert set(frames) == {"order", "spectrum", "features", "pairs", "subsets", "coefficients"}
     assert frames["pairs"]["OKC_ij"].sum() == pytest.approx(rep.order[2], abs=1e-12)
+
+
+def test_clipped_rows_are_told_in_the_same_words_by_both(orca, tmp_path):
+    rng = np.random.default_rng(5)
+    X = pd.DataFrame(rng.uniform(-1, 1, size=(40, 2)), columns=["a", "b"])
+    y = np.where(X["a"] + X["b"] > 0, "p", "n")
+    clf = OrcaSVC(degree=2).fit(X, y)
+    clf.save(tmp_path / "m.json")
+    far = pd.DataFrame({"a": [5.0, 0.0, -7.0], "b": [0.0, 0.1, 0.2]})  # rows 1 and 3 lie outside
+    far.to_csv(tmp_path / "far.csv", index=False)
+    with pytest.warns(UserWarning) as caught:
+        clf.predict(far)
+    with pytest.warns(UserWarning) as caught_explain:
+        clf.explain(far)
+    cli = orca("predict", "--model", tmp_path / "m.json", "--data", tmp_path / "far.csv").stderr.splitlines()[0]
+    cli_explain = orca("explain", "--model", tmp_path / "m.json", "--data", tmp_path / "far.csv",
+                       "--output", tmp_path / "e.csv").stderr.splitlines()[0]
+    assert cli == cli_explain == "2 of 3 row(s) had values outside the training range and were clipped to it"
+    assert [str(w.message) for w in caught] == [str(w.message) for w in caught_explain] == [cli]
