@@ -183,7 +183,7 @@ def test_prediction_input_checks_and_out_of_range():
         strict.predict(far)
     with pytest.raises(ValueError, match="coefficients must be"):
         clf.analyze(coefficients="many")
-    with pytest.raises(ValueError, match="eps values must lie in"):
+    with pytest.raises(ValueError, match=r"^eps values must lie in"):  # the setting, not the CLI flag --eps
         clf.analyze(eps=[1.5])
 
 

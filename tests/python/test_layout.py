@@ -43,3 +43,33 @@ def test_private_headers_resolve_relative_to_their_file_and_to_src(tmp_path):
     found = check(tmp_path)
     assert found.returncode == 1
     assert "include cycle among analysis/raw, okc_helpers" in found.stdout, found.stdout
+
+
+def engine_error_messages(root: Path):
+    """(file:line, text) of every error the engine throws: the string literals of each
+    `throw ...Error(...)` and ORCA_ASSERT statement under src/, up to its semicolon."""
+    import re
+    statement = re.compile(r"(throw\s+\w*Error\s*\(|ORCA_ASSERT\s*\()(.*?);", re.S)
+    literal = re.compile(r'"((?:[^"\\]|\\.)*)"')
+    for path in sorted((root / "src").rglob("*.[ch]pp")):
+        text = path.read_text()
+        for m in statement.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            yield f"{path.relative_to(root)}:{line}", "".join(literal.findall(m.group(2)))
+
+
+def test_engine_errors_name_settings_not_command_line_flags():
+    import re
+    messages = list(engine_error_messages(SCRIPT.parents[1]))
+    assert len(messages) > 100  # the scan reads the engine's errors at all (214 when written)
+    flagged = [(where, text) for where, text in messages if re.search(r"(^|[\s(])--?[a-zA-Z]", text)]
+    assert not flagged, "engine errors that name a CLI flag (say the setting instead): " + repr(flagged)
+
+
+def test_the_error_scan_finds_a_flag_in_a_message(tmp_path):
+    write(tmp_path, "src/analysis/okc.cpp")
+    (tmp_path / "src/analysis/okc.cpp").write_text(
+        'void f() {\n    if (bad)\n        throw ParameterError("--eps values must lie in (0, 1), got " +\n'
+        '                             std::to_string(e));\n}\n')
+    (found,) = engine_error_messages(tmp_path)
+    assert found == ("src/analysis/okc.cpp:3", "--eps values must lie in (0, 1), got ")
