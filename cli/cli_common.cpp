@@ -15,28 +15,17 @@
 namespace orca::cli {
 std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
     std::vector<int> out;
-    auto number = [&](const std::string& s) {
+    for (const auto& part : expand_ranges(text, option)) {
         size_t used = 0;
         int v = 0;
         try {
-            v = std::stoi(s, &used);
+            v = std::stoi(part, &used);
         } catch (const std::exception&) {
             used = 0;
         }
-        if (used != s.size() || s.empty()) throw ParameterError(option + ": '" + s + "' is not an integer");
-        if (v < 0) throw ParameterError(option + " must be >= 0, got " + s);
-        return v;
-    };
-    for (const auto& part : split_list(text)) {
-        const auto dots = part.find("..");
-        if (dots == std::string::npos) {
-            out.push_back(number(part));
-            continue;
-        }
-        const int lo = number(part.substr(0, dots)), hi = number(part.substr(dots + 2));
-        if (hi < lo) throw ParameterError(option + ": empty range '" + part + "'");
-        if (hi - lo > 1000) throw ParameterError(option + ": range '" + part + "' is too long");
-        for (int v = lo; v <= hi; ++v) out.push_back(v);
+        if (used != part.size()) throw ParameterError(option + " must be an integer, got '" + part + "'");
+        if (v < 0) throw ParameterError(option + " must be >= 0, got " + part);
+        out.push_back(v);
     }
     if (out.empty()) throw ParameterError(option + " needs at least one value");
     return out;

@@ -70,6 +70,10 @@ struct TrainingSetting {
 
 // "a, b,c" as its non-empty parts, trimmed: how lists of settings (and of names) are written.
 [[nodiscard]] std::vector<std::string> split_list(std::string_view text);
+// split_list with each range "lo..hi" of whole numbers written out ("1..3, 8" -> 1, 2, 3, 8);
+// other parts are kept as written. ParameterError naming `name` for an endpoint that is not a
+// whole number, an empty range (hi < lo) or one of more than 1,001 values.
+[[nodiscard]] std::vector<std::string> expand_ranges(std::string_view text, std::string_view name);
 
 // name -> text of the settings a user gave; the others keep their defaults.
 using SettingTexts = std::map<std::string, std::string, std::less<>>;

@@ -15,14 +15,6 @@ namespace {
 constexpr const char* kGridSettings[] = {"family",    "measure",          "alpha", "beta", "lambda", "degree",
                                          "max_order", "max_total_degree", "C"};
 
-long bound(const std::string& name, const std::string& text) {
-    char* end = nullptr;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || end != text.c_str() + text.size())
-        throw ParameterError(name + " must be an integer, got '" + text + "'");
-    return v;
-}
-
 // The values of one setting's list; settings of whole numbers (by their kind in the table) also
 // take ranges "lo..hi".
 std::vector<std::string> values(const SettingTexts& lists, const std::string& name) {
@@ -30,18 +22,7 @@ std::vector<std::string> values(const SettingTexts& lists, const std::string& na
     const std::string text = it != lists.end() ? it->second : std::string(training_setting(name).default_text);
     const SettingKind kind = training_setting(name).kind;
     const bool integer = kind == SettingKind::integer || kind == SettingKind::max_order || kind == SettingKind::degrees;
-    std::vector<std::string> out;
-    for (const auto& part : split_list(text)) {
-        const auto dots = part.find("..");
-        if (!integer || dots == std::string::npos) {
-            out.push_back(part);
-            continue;
-        }
-        const long lo = bound(name, part.substr(0, dots)), hi = bound(name, part.substr(dots + 2));
-        if (hi < lo) throw ParameterError(name + ": empty range '" + part + "'");
-        if (hi - lo > 1000) throw ParameterError(name + ": range '" + part + "' is too long");
-        for (long v = lo; v <= hi; ++v) out.push_back(std::to_string(v));
-    }
+    std::vector<std::string> out = integer ? expand_ranges(text, name) : split_list(text);
     if (out.empty()) throw ParameterError(name + " needs at least one value");
     return out;
 }

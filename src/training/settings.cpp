@@ -164,6 +164,24 @@ std::vector<std::string> split_list(std::string_view text) {
     return parts;
 }
 
+std::vector<std::string> expand_ranges(std::string_view text, std::string_view name) {
+    std::vector<std::string> out;
+    for (const auto& part : split_list(text)) {
+        const auto dots = part.find("..");
+        if (dots == std::string::npos) {
+            out.push_back(part);
+            continue;
+        }
+        const long long lo = integer_value(name, part.substr(0, dots)), hi = integer_value(name, part.substr(dots + 2));
+        if (hi < lo) throw ParameterError(std::string(name) + ": empty range '" + part + "'");
+        // hi - lo in unsigned arithmetic: exact for hi >= lo, where the signed difference can overflow.
+        if (static_cast<unsigned long long>(hi) - static_cast<unsigned long long>(lo) > 1000)
+            throw ParameterError(std::string(name) + ": range '" + part + "' is too long");
+        for (long long v = lo; v <= hi; ++v) out.push_back(std::to_string(v));
+    }
+    return out;
+}
+
 std::span<const TrainingSetting> training_settings() {
     return kSettings;
 }

@@ -204,6 +204,31 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
     }
 }
 
+// One list form for every list of whole numbers (grids' degrees and orders, orca report --rows).
+TEST(Settings, ListsExpandRangesAndKeepOtherParts) {
+    using V = std::vector<std::string>;
+    EXPECT_EQ(expand_ranges("1..3, 8", "degree"), (V{"1", "2", "3", "8"}));
+    EXPECT_EQ(expand_ranges("auto,1..2", "max_order"), (V{"auto", "1", "2"}));
+    EXPECT_EQ(expand_ranges("-1..1", "x"), (V{"-1", "0", "1"}));
+    EXPECT_EQ(expand_ranges(" , ", "x"), V{});
+    EXPECT_EQ(expand_ranges("0..1000", "x").size(), 1001u);
+    const auto refused = [](const std::string& text, const std::string& message) {
+        try {
+            (void)expand_ranges(text, "degree");
+            ADD_FAILURE() << text << " accepted; expected: " << message;
+        } catch (const ParameterError& e) {
+            EXPECT_EQ(std::string(e.what()), message);
+        }
+    };
+    refused("3..1", "degree: empty range '3..1'");
+    refused("0..1001", "degree: range '0..1001' is too long");
+    refused("-9223372036854775807..9223372036854775807",  // a difference beyond long long's range
+            "degree: range '-9223372036854775807..9223372036854775807' is too long");
+    refused("a..3", "degree must be an integer, got 'a'");
+    refused("1..", "degree must be an integer, got ''");
+    refused("1..99999999999999999999", "degree must be an integer, got '99999999999999999999'");
+}
+
 TEST(Names, EveryEnumerationParsesWhatItPrints) {
     expect_names_round_trip<Task>();
     expect_names_round_trip<MultiClass>();
