@@ -150,6 +150,9 @@ class Model : public ModelSettings {
     [[nodiscard]] const std::vector<Machine>& machines() const { return machines_; }
     // The single machine of a two-class classifier or a regressor (an internal error otherwise).
     [[nodiscard]] const Machine& machine() const;
+    // The same for a request a user made of the model: a multi-class model is refused with a
+    // ParameterError saying how many machines it has, followed by `advice` (what to ask instead).
+    [[nodiscard]] const Machine& single_machine(const std::string& advice) const;
     // Renames the classes, in the settings and in the machines alike.
     void rename_classes(const std::vector<std::string>& names);
     [[nodiscard]] bool has_probability() const;

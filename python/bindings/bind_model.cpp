@@ -54,10 +54,7 @@ Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::s
 
 // The machine of a model of one machine; a multi-class model's own are in Model.machines.
 const Machine& single_machine(const Model& model) {
-    if (model.is_multiclass())
-        throw ParameterError("a multi-class model has " + std::to_string(model.machines().size()) +
-                             " machines: read them from Model.machines");
-    return model.machine();
+    return model.single_machine("read them from Model.machines");
 }
 
 void check_columns(const Model& model, const Array& X) {

@@ -15,10 +15,7 @@ Expansion expansion_of(const ModelSettings& model, const Machine& machine) {
 }
 
 Expansion expansion_of(const Model& model) {
-    if (model.is_multiclass())
-        throw ParameterError("a multi-class model has " + std::to_string(model.machines().size()) +
-                             " machines: analyse or explain one machine or one class");
-    return expansion_of(model, model.machine());
+    return expansion_of(model, model.single_machine("analyse or explain one machine or one class"));
 }
 
 double rkhs_norm_squared(const Expansion& e) {

@@ -14,10 +14,7 @@ constexpr size_t kRowsPerChunk = 4;
 
 // Explanations are of one decision function: a machine, or a class score (class_model).
 const Machine& single_machine(const Model& m) {
-    if (m.is_multiclass())
-        throw ParameterError("a multi-class model has " + std::to_string(m.machines().size()) +
-                             " machines: explain one class (or one machine)");
-    return m.machine();
+    return m.single_machine("explain one class (or one machine)");
 }
 
 // Everything about the model that every row needs: kernel, prepared support vectors, kappa.

@@ -66,6 +66,12 @@ const Machine& Model::machine() const {
     return machines_.front();
 }
 
+const Machine& Model::single_machine(const std::string& advice) const {
+    if (is_multiclass())
+        throw ParameterError("a multi-class model has " + std::to_string(machines_.size()) + " machines: " + advice);
+    return machine();
+}
+
 void Model::rename_classes(const std::vector<std::string>& names) {
     if (task != Task::classification) throw ParameterError("a regression model has no classes");
     if (names.size() != classes.size())
