@@ -101,8 +101,13 @@ Model machine_model(const Model& model, size_t m) {
     Model out{ModelSettings(model)};
     out.classes = machines[m].classes;
     if (model.multi_class == MultiClass::ovo) {
-        const auto [i, j] = one_vs_one_pairs(model.classes.size())[m];
-        out.class_weights = {model.class_weights[i], model.class_weights[j]};
+        // The pair's weights by its classes' positions (classes are distinct): O(k), where
+        // listing every pair to index the m-th was O(k^2) for each of the k(k-1)/2 machines.
+        const auto weight = [&](const std::string& c) {
+            const auto at = std::find(model.classes.begin(), model.classes.end(), c) - model.classes.begin();
+            return model.class_weights[static_cast<size_t>(at)];
+        };
+        out.class_weights = {weight(machines[m].classes[0]), weight(machines[m].classes[1])};
     } else {  // "rest" has no weight of its own (its rows keep their classes'): 1
         out.class_weights = {1.0, model.class_weights[m]};
     }

@@ -313,14 +313,23 @@ TEST(ModelMachines, SetMachinesRefusesMachinesThatDisagreeWithTheSettings) {
 TEST(ModelMachines, MachineModelIsOneColumnOfTheMachinesDecisions) {
     for (MultiClass s : {MultiClass::ovo, MultiClass::ovr}) {
         const Dataset data = clusters(30, 3, 2, 22u);
-        const Model model = train_model(data, options(s));
+        TrainOptions o = options(s);
+        o.class_weight = {{"1", 1.5}, {"2", 2.5}};
+        const Model model = train_model(data, o);
         const auto pts = scaled(model, data);
         const auto all = machine_decisions(model, pts, data.rows);
         const size_t nm = model.machines().size();
+        const auto pairs = one_vs_one_pairs(model.classes.size());
         for (size_t m = 0; m < nm; ++m) {
             const Model one = machine_model(model, m);
             EXPECT_FALSE(one.is_multiclass());
             EXPECT_EQ(one.classes, model.machines()[m].classes);
+            // Its class weights: the pair's own (one-vs-one), 1 for "rest" and the class's (one-vs-rest).
+            const std::vector<double> weights =
+                s == MultiClass::ovo
+                    ? std::vector<double>{model.class_weights[pairs[m].first], model.class_weights[pairs[m].second]}
+                    : std::vector<double>{1.0, model.class_weights[m]};
+            EXPECT_EQ(one.class_weights, weights);
             EXPECT_EQ(one.summary.support_vectors, model.machines()[m].support_count());
             const auto g = decision_values(one, pts, data.rows);
             for (size_t r = 0; r < data.rows; ++r) EXPECT_EQ(g[r], all[r * nm + m]);
