@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "model/json_fields.hpp"
 #include "model/kernel_spec_json.hpp"
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
@@ -17,67 +18,9 @@ namespace orca {
 namespace {
 
 using nlohmann::json;
+using namespace json_fields;
 
 constexpr const char* kFormatName = "orca-model";
-
-// Reads the required field `key` of `obj`, with the path for messages.
-const json& field(const json& obj, const std::string& key, const std::string& where) {
-    if (!obj.is_object()) throw ModelFileError(where + ": expected a JSON object");
-    auto it = obj.find(key);
-    if (it == obj.end()) throw ModelFileError(where + ": missing field '" + key + "'");
-    return *it;
-}
-
-std::string fmt_most(double most) {
-    std::ostringstream os;
-    os << most;
-    return os.str();
-}
-
-double number(const json& v, const std::string& where) {
-    if (!v.is_number()) throw ModelFileError(where + ": expected a number");
-    const double x = v.get<double>();
-    if (!std::isfinite(x)) throw ModelFileError(where + ": not a finite number");
-    return x;
-}
-
-// A count: an integer from 0 to `most` (a hand-edited -5 or 1e300 would be undefined when cast).
-size_t count(const json& v, const std::string& where, double most = 1e15) {
-    const double x = number(v, where);
-    if (x < 0 || x != std::floor(x) || x > most)
-        throw ModelFileError(where + ": expected a whole number from 0 to " + fmt_most(most));
-    return static_cast<size_t>(x);
-}
-
-std::vector<double> numbers(const json& v, const std::string& where, size_t expected) {
-    if (!v.is_array()) throw ModelFileError(where + ": expected an array of numbers");
-    if (expected != SIZE_MAX && v.size() != expected)
-        throw ModelFileError(where + ": expected " + std::to_string(expected) + " values, found " +
-                             std::to_string(v.size()));
-    std::vector<double> out;
-    out.reserve(v.size());
-    for (size_t k = 0; k < v.size(); ++k) out.push_back(number(v[k], where + "[" + std::to_string(k) + "]"));
-    return out;
-}
-
-std::vector<std::string> strings(const json& v, const std::string& where) {
-    if (!v.is_array()) throw ModelFileError(where + ": expected an array of strings");
-    std::vector<std::string> out;
-    for (const auto& s : v) {
-        if (!s.is_string()) throw ModelFileError(where + ": expected an array of strings");
-        out.push_back(s.get<std::string>());
-    }
-    return out;
-}
-
-std::string text(const json& v, const std::string& where) {
-    if (!v.is_string()) throw ModelFileError(where + ": expected a string");
-    return v.get<std::string>();
-}
-
-}  // namespace
-
-namespace {
 
 // A training record: the settings every machine shares (C, tolerance) and its summary.
 json training_json(const ModelSettings& model, const TrainingSummary& s) {
@@ -324,17 +267,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
         }
         const json& ke = field(j, "kernel", w);
         const std::string kw = w + ": kernel";
-        m.spec.family = FamilySpec::make(
-            text(field(ke, "family", kw), kw + ".family"), number(field(ke, "alpha", kw), kw + ".alpha"),
-            number(field(ke, "beta", kw), kw + ".beta"), number(field(ke, "lambda", kw), kw + ".lambda"));
-        m.spec.measure = parse_measure(text(field(ke, "measure", kw), kw + ".measure"));
-        m.spec.degrees.clear();  // one per feature, from the file
-        for (double v : numbers(field(ke, "degrees", kw), kw + ".degrees", d)) {
-            if (v != std::floor(v) || v < 0 || v > kMaxDegree)
-                throw ModelFileError(kw + ".degrees: expected integers in 0.." + std::to_string(kMaxDegree));
-            m.spec.degrees.push_back(static_cast<int>(v));
-        }
-        if (ke.contains("max_order")) {  // optional: older files hold full tensor products
+        m.spec = kernel_spec_from_json(ke, d, kw);  // the truncation fields below are the file's own
+        if (ke.contains("max_order")) {             // optional: older files hold full tensor products
             const double q = number(ke["max_order"], kw + ".max_order");
             if (q != std::floor(q) || q < 1 || q > static_cast<double>(d))
                 throw ModelFileError(kw + ".max_order: expected an integer in 1.." + std::to_string(d));

@@ -149,10 +149,8 @@ SweepResult sweep_from_json(const std::string& text) {
         for (const auto& row : j.at("rows")) {
             SettingResult s;
             const auto& st = row.at("setting");
-            s.setting.spec.family = FamilySpec::make(st.at("family").get<std::string>(), st.at("alpha").get<double>(),
-                                                     st.at("beta").get<double>(), st.at("lambda").get<double>());
-            s.setting.spec.measure = parse_measure(st.at("measure").get<std::string>());
-            s.setting.spec.degrees = st.at("degrees").get<std::vector<int>>();
+            // A sweep's setting has one degree for every feature (grid_settings).
+            s.setting.spec = kernel_spec_from_json(st, 1, "sweep: rows[" + std::to_string(r.rows.size()) + "].setting");
             s.setting.spec.max_order = st.value("max_order", 0);
             s.setting.spec.max_total_degree = st.value("max_total_degree", 0);
             s.setting.C = st.at("C").get<double>();
@@ -180,6 +178,8 @@ SweepResult sweep_from_json(const std::string& text) {
             r.rows.push_back(std::move(s));
         }
     } catch (const json::exception& e) {
+        throw ParameterError(std::string("malformed sweep JSON: ") + e.what());
+    } catch (const ModelFileError& e) {  // a field of the kernel, read as the model file's are
         throw ParameterError(std::string("malformed sweep JSON: ") + e.what());
     }
     return r;

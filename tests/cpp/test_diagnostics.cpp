@@ -1,6 +1,7 @@
 // Sweeps, stability and selection: folds, determinism, the documented rules.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "orca/diagnostics.hpp"
@@ -190,6 +191,22 @@ TEST(Diagnostics, SweepJsonRoundTripsAndPartsJoinToTheWhole) {
     EXPECT_EQ(sweep_to_json(joined), sweep_to_json(whole));
     EXPECT_EQ(sweep_to_text(joined), sweep_to_text(whole));
     EXPECT_THROW((void)sweep_from_json("{}"), ParameterError);
+    // A setting's kernel is read as the model file's is: every field checked, the path named.
+    const auto refused = [&](const std::string& key, const nlohmann::json& value, const std::string& message,
+                             const std::string& prefix = "malformed sweep JSON: ") {
+        auto j = nlohmann::json::parse(sweep_to_json(whole));
+        j["rows"][1]["setting"][key] = value;
+        try {
+            (void)sweep_from_json(j.dump());
+            ADD_FAILURE() << key << " = " << value << " accepted";
+        } catch (const ParameterError& e) {
+            EXPECT_EQ(std::string(e.what()), prefix + message);
+        }
+    };
+    refused("degrees", {2.5}, "sweep: rows[1].setting.degrees: expected integers in 0..10000");  // was read as 2
+    refused("degrees", {5, 5}, "sweep: rows[1].setting.degrees: expected 1 values, found 2");
+    refused("alpha", "x", "sweep: rows[1].setting.alpha: expected a number");
+    refused("measure", "uniform", "measure must be one of probability or lebesgue, got 'uniform'", "");
 }
 
 TEST(Diagnostics, StabilityPiecesGiveTheWhole) {
