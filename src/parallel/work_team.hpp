@@ -47,4 +47,12 @@ void for_chunks(size_t count, size_t grain, const Body& body, int max_threads = 
 // threadpoolctl).
 [[nodiscard]] int thread_limit();
 
+namespace testing {
+// Calls `pause` (nullptr: nothing) at the two moments where a hand-over between two loops could
+// go wrong: when a thread has read the loop's state and is about to take a chunk, and when a
+// caller has written its loop's fields and is about to publish the loop. Tests widen them (a short
+// wait) so that a race the scheduler shows once in hours on a busy machine shows at once.
+void set_pause_at_hand_over(void (*pause)());
+}  // namespace testing
+
 }  // namespace orca::parallel

@@ -5,6 +5,8 @@
 #include <omp.h>
 
 #include <atomic>
+#include <chrono>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -136,4 +138,100 @@ TEST(WorkTeam, FitIsTheSameOnOneThreadAndOnSeveral) {
     EXPECT_EQ(one.machine().bias, several.machine().bias);
     EXPECT_EQ(one.summary.iterations, several.summary.iterations);
     EXPECT_GT(one.summary.iterations, 100);
+}
+
+namespace {
+
+// Keeps `threads` cores busy until destroyed: the team's hand-over must hold when its workers
+// are preempted at any instruction, which an idle machine rarely does.
+class BusyCores {
+  public:
+    explicit BusyCores(int threads) {
+        for (int t = 0; t < threads; ++t)
+            spinners_.emplace_back([this] {
+                volatile unsigned long sink = 0;
+                while (!stop_.load(std::memory_order_relaxed)) sink = sink + 1;
+            });
+    }
+    ~BusyCores() {
+        stop_ = true;
+        for (auto& t : spinners_) t.join();
+    }
+    BusyCores(const BusyCores&) = delete;
+    BusyCores& operator=(const BusyCores&) = delete;
+
+  private:
+    std::atomic<bool> stop_{false};
+    std::vector<std::thread> spinners_;
+};
+
+}  // namespace
+
+TEST(WorkTeam, AlternatingShortAndLongLoopsUnderLoadHandOverCleanly) {
+    // The race: when every chunk of a short loop was taken, a worker still holding the
+    // short loop's last word compared it against the *next* loop's larger chunk count, won the
+    // compare-and-swap on the stale word and ran a chunk with the next loop's function, range or
+    // context (a chunk run twice, out of range, or on a finished loop's freed context), and its
+    // completion let the next loop's caller return before its own last chunk was done. Loops of
+    // 2 and of about 100 chunks back to back, with more threads than cores and the cores busy,
+    // make that window likely; each loop has its own grain and its own, freshly allocated
+    // record, so any field of another loop shows as a visit out of place.
+    const ThreadLimit limit(8);
+    const BusyCores load(2);
+    // At each hand-over point (a taker has read the loop's state; a caller has written its loop
+    // and not yet published it) every other visit waits a few microseconds, as a thread the
+    // scheduler preempts there would: long enough for the other side to move on.
+    struct PauseAtHandOvers {
+        PauseAtHandOvers() {
+            orca::parallel::testing::set_pause_at_hand_over([] {
+                thread_local unsigned visits = 0;
+                if (++visits % 2 != 0) return;
+                const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(1 + visits % 16);
+                while (std::chrono::steady_clock::now() < until) {
+                }
+            });
+        }
+        ~PauseAtHandOvers() { orca::parallel::testing::set_pause_at_hand_over(nullptr); }
+        PauseAtHandOvers(const PauseAtHandOvers&) = delete;
+        PauseAtHandOvers& operator=(const PauseAtHandOvers&) = delete;
+    } const pause;
+    const auto started = std::chrono::steady_clock::now();
+    size_t loops = 0;
+    for (; loops < 6000; ++loops) {
+        const bool long_loop = loops % 2 == 1;
+        const size_t grain = long_loop ? 3 + loops % 5 : 1000 + loops % 7;
+        const size_t count = long_loop ? grain * (97 + loops % 11) - 1 : 2 * grain;
+        auto seen = std::make_unique<std::vector<std::atomic<int>>>(count);
+        std::atomic<int> wrong{0};
+        orca::parallel::for_chunks(count, grain, [&](size_t begin, size_t end) {
+            if (begin % grain != 0 || end > count || begin >= end || end - begin > grain) {
+                wrong.fetch_add(1);
+                return;
+            }
+            for (size_t i = begin; i < end; ++i) (*seen)[i].fetch_add(1, std::memory_order_relaxed);
+        });
+        // On return every chunk is done: the record is complete and nothing touches it after.
+        ASSERT_EQ(wrong.load(), 0) << "loop " << loops << ": a chunk out of its loop's range";
+        for (size_t i = 0; i < count; ++i)
+            ASSERT_EQ((*seen)[i].load(), 1) << "loop " << loops << " (" << count << " items, grain " << grain
+                                            << "): item " << i;
+        seen.reset();
+        // Bounded in time too: the sanitizer builds and a loaded CI machine run it slower.
+        if (std::chrono::steady_clock::now() - started > std::chrono::seconds(10)) break;
+    }
+    EXPECT_GT(loops, 1000U);
+}
+
+TEST(WorkTeam, LoopsOfMoreChunksThanOneWordCountsRunInRounds) {
+    // The loop's word counts at most 2^24 - 1 chunks; a longer loop runs in rounds.
+    const ThreadLimit limit(2);
+    const size_t count = (size_t{1} << 24) + 5;
+    std::vector<std::atomic<unsigned char>> seen(count);
+    std::atomic<bool> too_long{false};
+    orca::parallel::for_chunks(count, 1, [&](size_t begin, size_t end) {
+        if (end != begin + 1) too_long = true;
+        for (size_t i = begin; i < end; ++i) seen[i].fetch_add(1, std::memory_order_relaxed);
+    });
+    EXPECT_FALSE(too_long.load());
+    for (size_t i = 0; i < count; ++i) ASSERT_EQ(seen[i].load(), 1) << "item " << i;
 }
