@@ -178,16 +178,25 @@ namespace {
 // Rows of the epsilon-SVR dual: variable t and t + m are both point t (LIBSVM's SVR_Q).
 class TwinRowSource final : public RowSource {
   public:
-    explicit TwinRowSource(const RowSource& base) : base_(base), m_(base.size()), row_(base.size()) {}
+    explicit TwinRowSource(const RowSource& base)
+        : base_(base), m_(base.size()), row_(base.size()), asked_(base.size(), 0) {}
     [[nodiscard]] size_t size() const override { return 2 * m_; }
     [[nodiscard]] double diagonal(size_t i) const override { return base_.diagonal(i % m_); }
     void compute_row(size_t i, std::span<const int> cols, double* out) const override {
         if (cols.size() >= m_) {
             base_.compute_full_row(i % m_, row_.data());
         } else {
-            mapped_.resize(cols.size());
-            for (size_t c = 0; c < cols.size(); ++c) mapped_[c] = static_cast<int>(static_cast<size_t>(cols[c]) % m_);
-            base_.compute_row(i % m_, mapped_, row_.data());
+            // Each point once, although both of its variables may be asked for: the base fills
+            // its columns in parallel, and a point listed twice would be written by two threads.
+            points_.clear();
+            for (int c : cols) {
+                const size_t t = static_cast<size_t>(c) % m_;
+                if (asked_[t] != 0) continue;
+                asked_[t] = 1;
+                points_.push_back(static_cast<int>(t));
+            }
+            for (int t : points_) asked_[static_cast<size_t>(t)] = 0;
+            base_.compute_row(i % m_, points_, row_.data());
         }
         for (int c : cols) out[c] = row_[static_cast<size_t>(c) % m_];
     }
@@ -197,7 +206,8 @@ class TwinRowSource final : public RowSource {
     size_t m_;
     // The solver asks for one row at a time; these are reused between calls.
     mutable std::vector<double> row_;
-    mutable std::vector<int> mapped_;
+    mutable std::vector<int> points_;
+    mutable std::vector<unsigned char> asked_;  // all 0 between calls
 };
 
 }  // namespace
