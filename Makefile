@@ -3,7 +3,7 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= 2
 
-.PHONY: all configure build demo python test test-cpp test-python test-current test-sanitize fuzz experiments clean
+.PHONY: all configure build demo python test test-cpp test-python test-current test-sanitize test-tsan test-stress fuzz experiments clean
 
 all: build
 
@@ -61,6 +61,21 @@ test-sanitize:
 	cmake --build build-sanitize -j$(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j$(JOBS) -E Install
+
+# The engine under ThreadSanitizer (CI runs it): the team's own tests and every parallel path
+# (tests/cpp/orca_parallel_tests: the solver, kernel rows, the interior-point route, multi-class,
+# SVR, prediction, explanations, analysis, sweeps). The test that mixes the team with OpenMP's
+# regions is left out: libgomp is not instrumented, so its barriers look like races.
+test-tsan:
+	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DORCA_TSAN=ON -DORCA_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	cmake --build build-tsan -j$(JOBS) --target orca_parallel_tests
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" build-tsan/tests/cpp/orca_parallel_tests \
+	  --gtest_filter="-WorkTeam.LoopsInsideLoopsAndOpenMpRegions"
+
+# Large multi-threaded fits on every route, from Python (the package in $(VENV)) and the CLI,
+# repeated while other processes keep every core busy (tests/stress/stress.py; a few minutes).
+test-stress: build python
+	$(VENV)/bin/python tests/stress/stress.py --cli $(BUILD)/orca
 
 # Fuzz the CSV reader, the LIBSVM-format reader and the model loader for FUZZ_SECONDS each
 # (clang + libFuzzer). New inputs go to build-fuzz/corpus-*; crashes to build-fuzz/crashes/:

@@ -26,6 +26,7 @@ constexpr auto kWatchTime = std::chrono::microseconds(50);
 constexpr int kPausesBeforeYield = 64;
 
 std::atomic<void (*)()> pause_at_hand_over{nullptr};
+std::atomic<size_t> loops_shared{0};  // written by a loop's caller, under the team's submit lock
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -84,6 +85,7 @@ class WorkTeam {
         context_.store(context, std::memory_order_relaxed);
         helpers_.store(helpers, std::memory_order_relaxed);
         done_.store(0, std::memory_order_relaxed);
+        loops_shared.fetch_add(1, std::memory_order_relaxed);
         const uint64_t generation = before + 1;
         if (auto pause = pause_at_hand_over.load(std::memory_order_relaxed)) pause();
         word_.store((generation << kRemainingBits) | chunks, std::memory_order_seq_cst);
@@ -193,6 +195,10 @@ WorkTeam& team() {
 
 void testing::set_pause_at_hand_over(void (*pause)()) {
     pause_at_hand_over.store(pause, std::memory_order_relaxed);
+}
+
+size_t testing::shared_loops() {
+    return loops_shared.load(std::memory_order_relaxed);
 }
 
 int thread_limit() {

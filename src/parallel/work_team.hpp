@@ -53,6 +53,10 @@ namespace testing {
 // caller has written its loop's fields and is about to publish the loop. Tests widen them (a short
 // wait) so that a race the scheduler shows once in hours on a busy machine shows at once.
 void set_pause_at_hand_over(void (*pause)());
+
+// How many loops the team has shared out with at least one worker since the process started: a
+// test of a parallel path checks that the path really ran on several threads.
+[[nodiscard]] size_t shared_loops();
 }  // namespace testing
 
 }  // namespace orca::parallel

@@ -1,0 +1,193 @@
+// Every parallel path of the engine on data large enough that its loops are really shared out
+// (each case checks that the thread team ran loops with workers): SMO on kernel rows, the
+// interior-point route, one-vs-one and one-vs-rest machines with Platt's folds, epsilon-SVR,
+// prediction, explanations, both analysis algorithms and a sweep. Each gives the same result bit
+// for bit on one thread and on four. The ThreadSanitizer build (make test-tsan) runs this file
+// to find data races in these paths, not only in the team's own tests.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "orca/dataset.hpp"
+#include "orca/diagnostics.hpp"
+#include "orca/explain.hpp"
+#include "orca/model.hpp"
+#include "orca/model_analysis.hpp"
+#include "orca/model_io.hpp"
+#include "orca/okc_format.hpp"
+#include "orca/prediction.hpp"
+#include "orca/training.hpp"
+#include "parallel/work_team.hpp"
+#include "test_helpers.hpp"
+
+namespace {
+
+class ThreadLimit {
+  public:
+    explicit ThreadLimit(int n) : before_(omp_get_max_threads()) { omp_set_num_threads(n); }
+    ~ThreadLimit() { omp_set_num_threads(before_); }
+    ThreadLimit(const ThreadLimit&) = delete;
+    ThreadLimit& operator=(const ThreadLimit&) = delete;
+
+  private:
+    int before_;
+};
+
+enum class Target { two_classes, three_classes, regression };
+
+// m rows of d features uniform in [-1, 1] and a smooth target with noise.
+orca::Dataset table(size_t m, size_t d, Target target, unsigned seed) {
+    orca::Dataset data;
+    data.source = "parallel-paths";
+    data.rows = m;
+    data.cols = d;
+    for (size_t j = 0; j < d; ++j) data.feature_names.push_back("x" + std::to_string(j));
+    data.target_name = "y";
+    data.X = orca::test::uniform_points(m, d, seed);
+    const std::vector<double> noise = orca::test::uniform_points(m, 1, seed + 1, -0.3, 0.3);
+    for (size_t r = 0; r < m; ++r) {
+        const double* x = &data.X[r * d];
+        const double f = std::sin(2.0 * x[0]) + x[1] * x[2] - 0.5 * x[d - 1] * x[d - 1] + noise[r];
+        if (target == Target::two_classes) {
+            data.target.emplace_back(f > 0.0 ? "yes" : "no");
+        } else if (target == Target::three_classes) {
+            data.target.emplace_back(f < -0.3 ? "low" : (f < 0.4 ? "mid" : "high"));
+        } else {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.17g", f);
+            data.target.emplace_back(text);
+        }
+    }
+    return data;
+}
+
+// Runs `work` on one thread and on four and returns both results; fails unless the four-thread
+// run shared loops out to the team's workers.
+template <class Result>
+std::pair<Result, Result> on_one_and_four_threads(const std::function<Result()>& work) {
+    Result one;
+    {
+        const ThreadLimit limit(1);
+        one = work();
+    }
+    const size_t before = orca::parallel::testing::shared_loops();
+    Result four;
+    {
+        const ThreadLimit limit(4);
+        four = work();
+    }
+    EXPECT_GT(orca::parallel::testing::shared_loops(), before) << "no loop of this path ran on several threads";
+    return {std::move(one), std::move(four)};
+}
+
+orca::TrainOptions options_for(int degree, int max_order, double C) {
+    orca::TrainOptions o;
+    o.spec.degrees = {degree};
+    o.spec.max_order = max_order;
+    o.C = C;
+    return o;
+}
+
+// Fits on one thread and on four, expects the same model file, and returns the model.
+orca::Model expect_same_fit(const orca::Dataset& data, const orca::TrainOptions& options) {
+    const auto [one, four] = on_one_and_four_threads<orca::Model>([&] { return orca::train_model(data, options); });
+    EXPECT_EQ(orca::model_to_json(one), orca::model_to_json(four));
+    return four;
+}
+
+}  // namespace
+
+TEST(ParallelPaths, SmoOnKernelRows) {
+    // The full tensor product of 4 features at degree 4 (625 functions): SMO on kernel rows.
+    const orca::Dataset data = table(4000, 4, Target::two_classes, 3);
+    const orca::Model model = expect_same_fit(data, options_for(4, 0, 0.05));
+    EXPECT_EQ(model.summary.interior_point_steps, 0);
+    EXPECT_GT(model.summary.iterations, 100);
+}
+
+TEST(ParallelPaths, InteriorPointRoute) {
+    // An additive basis at large C: the interior-point route, certified by SMO.
+    const orca::Dataset data = table(4000, 6, Target::two_classes, 5);
+    const orca::Model model = expect_same_fit(data, options_for(3, 1, 1000.0));
+    EXPECT_GT(model.summary.interior_point_steps, 0);
+}
+
+TEST(ParallelPaths, MultiClassMachinesWithProbabilityFolds) {
+    const orca::Dataset data = table(1000, 3, Target::three_classes, 7);
+    for (const orca::MultiClass strategy : {orca::MultiClass::ovo, orca::MultiClass::ovr}) {
+        orca::TrainOptions o = options_for(3, 0, 0.1);
+        o.multi_class = strategy;
+        o.probability = true;
+        expect_same_fit(data, o);
+    }
+}
+
+TEST(ParallelPaths, EpsilonRegression) {
+    const orca::Dataset data = table(1500, 3, Target::regression, 9);
+    orca::TrainOptions o = options_for(3, 0, 0.1);
+    o.task = orca::Task::regression;
+    o.epsilon = 0.2;
+    expect_same_fit(data, o);
+}
+
+TEST(ParallelPaths, PredictionExplanationsAndAnalysis) {
+    const orca::Dataset data = table(3000, 5, Target::two_classes, 11);
+    const orca::Model model = orca::train_model(data, options_for(3, 0, 1.0));
+    const orca::Dataset rows = table(8000, 5, Target::two_classes, 12);
+    using Values = std::vector<double>;
+    {
+        SCOPED_TRACE("prediction");
+        const auto [one, four] = on_one_and_four_threads<Values>(
+            [&] { return orca::decision_function(model, rows.X, rows.rows, orca::OutOfRange::clip, "rows"); });
+        EXPECT_EQ(one, four);
+    }
+    {
+        SCOPED_TRACE("explanations");
+        orca::ExplainOptions how;
+        how.interactions = true;
+        const auto [one, four] = on_one_and_four_threads<orca::Explanation>(
+            [&] { return orca::explain(model, std::span<const double>(rows.X).first(1000 * 5), 1000, how); });
+        EXPECT_EQ(one.shapley, four.shapley);
+        EXPECT_EQ(one.main, four.main);
+        EXPECT_EQ(one.pair, four.pair);
+        EXPECT_EQ(one.interaction, four.interaction);
+        EXPECT_EQ(one.decision, four.decision);
+    }
+    for (const orca::OkcMethod method : {orca::OkcMethod::enumeration, orca::OkcMethod::pairs}) {
+        SCOPED_TRACE(std::string(orca::name_of(method)));
+        orca::OkcOptions how;
+        how.method = method;
+        const auto [one, four] = on_one_and_four_threads<std::string>(
+            [&] { return orca::model_analysis_to_json(orca::analyze_model(model, how), model); });
+        EXPECT_EQ(one, four);
+    }
+}
+
+TEST(ParallelPaths, SweepFits) {
+    // The sweep shares its fits out (one per thread); each fit's loops run on its own thread.
+    const orca::Dataset data = table(1000, 3, Target::two_classes, 13);
+    std::vector<orca::Setting> settings(3);
+    for (size_t s = 0; s < settings.size(); ++s) {
+        settings[s].spec.degrees = {static_cast<int>(2 + s)};
+        settings[s].spec.max_order = 0;
+        settings[s].C = 1.0;
+    }
+    orca::SweepOptions how;
+    how.folds = 3;
+    const auto [one, four] = on_one_and_four_threads<std::vector<std::string>>([&] {
+        std::vector<std::string> rows;
+        for (const orca::SettingResult& r : orca::sweep(data, settings, how).rows) {
+            std::string row = r.setting.label();
+            for (double a : r.fold_accuracy) row += " " + std::to_string(a);
+            row += " " + std::to_string(r.support_vectors) + " " + std::to_string(r.okc.order.empty() ? 0.0 : r.okc.order.back());
+            rows.push_back(row);
+        }
+        return rows;
+    });
+    EXPECT_EQ(one, four);
+}
