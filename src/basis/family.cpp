@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "orca/errors.hpp"
+#include "platform/log_gamma.hpp"
 
 namespace orca {
 namespace {
@@ -40,7 +41,7 @@ double jacobi_b(int k, double al, double be) {
 // int_{-1}^{1} (1-x)^al (1+x)^be dx, in logs to stay finite for large exponents.
 double jacobi_mass(double al, double be) {
     const double log_mass =
-        (al + be + 1.0) * std::log(2.0) + std::lgamma(al + 1.0) + std::lgamma(be + 1.0) - std::lgamma(al + be + 2.0);
+        (al + be + 1.0) * std::log(2.0) + log_gamma(al + 1.0) + log_gamma(be + 1.0) - log_gamma(al + be + 2.0);
     return std::exp(log_mass);
 }
 

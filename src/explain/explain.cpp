@@ -5,6 +5,7 @@
 
 #include "orca/errors.hpp"
 #include "parallel/work_team.hpp"
+#include "platform/log_gamma.hpp"
 
 namespace orca {
 namespace {
@@ -456,8 +457,8 @@ std::vector<double> shapley_by_coalitions(const Model& model, std::span<const do
     // Shapley weights |S|! (d - |S| - 1)! / d!
     std::vector<double> weight(d);
     for (size_t s = 0; s < d; ++s)
-        weight[s] = std::exp(std::lgamma(static_cast<double>(s) + 1.0) + std::lgamma(static_cast<double>(d - s)) -
-                             std::lgamma(static_cast<double>(d) + 1.0));
+        weight[s] = std::exp(log_gamma(static_cast<double>(s) + 1.0) + log_gamma(static_cast<double>(d - s)) -
+                             log_gamma(static_cast<double>(d) + 1.0));
     std::vector<double> out(rows * d, 0.0);
     parallel::for_chunks(rows, kRowsPerChunk, [&](size_t begin, size_t end) {
         std::vector<double> K(d), v(subsets);
