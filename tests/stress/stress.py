@@ -1,0 +1,186 @@
+"""Stress test of the engine's parallel paths: large multi-threaded fits on every training route,
+predictions, explanations and sweeps, repeated from Python and from the CLI while other processes
+keep every core busy. Each repetition must give the same result bit for bit (the engine's results
+do not depend on the number of threads or on timing) and nothing may crash or hang.
+
+A race in the thread team once killed 3 of 12 fits of 50,000 rows from Python (issue 27). The
+C++ test with stretched hand-over windows (tests/cpp/test_work_team.cpp) shows such a race at
+once; this one checks that the whole engine holds up where users run it: under load, from Python
+threads and from the CLI. `make test-stress` runs it (CI too); about 3 minutes on 2 cores.
+
+Usage: python tests/stress/stress.py --cli build/orca [--rounds 2] [--threads 4] [--quick]
+"""
+import argparse
+import faulthandler
+import hashlib
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+
+
+def spin():  # a core-loading process: the machine's other work (another fit, a Dask worker)
+    while True:
+        pass
+
+
+def table(m, d, target, seed):
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (m, d))
+    f = np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2] - 0.5 * X[:, d - 1] ** 2 + rng.normal(0, 0.3, m)
+    if target == "two":
+        return X, np.where(f > 0, "yes", "no")
+    if target == "three":
+        return X, np.select([f < -0.3, f < 0.4], ["low", "mid"], "high")
+    return X, f
+
+
+def digest(*arrays) -> str:
+    import numpy as np
+    h = hashlib.sha256()
+    for a in arrays:
+        h.update(np.ascontiguousarray(a).tobytes() if not isinstance(a, (bytes, str)) else
+                 (a.encode() if isinstance(a, str) else a))
+    return h.hexdigest()
+
+
+def python_cases(scale):
+    """name -> a function returning the digest of its result. Each is one route of the engine."""
+    from orca_svm import OrcaSVC, OrcaSVR, sweep
+    m = int(20000 * scale)
+
+    def smo():  # the full tensor product of 5 features (3,125 functions): SMO alone, on kernel rows
+        X, y = table(m * 3 // 10, 5, "two", 1)
+        clf = OrcaSVC(degree=4, max_order=None, C=0.05).fit(X, y)
+        assert clf.model_.summary["interior_point_steps"] == 0
+        return digest(clf.decision_function(X), clf.model_.to_json())
+
+    def interior_point():  # an additive basis at large C: the interior-point route
+        X, y = table(m, 10, "two", 2)
+        clf = OrcaSVC(max_order=1, C=1000.0).fit(X, y)
+        assert clf.model_.summary["interior_point_steps"] > 0
+        return digest(clf.decision_function(X), clf.model_.to_json())
+
+    def multiclass_probability():  # one-vs-one and one-vs-rest machines, Platt's internal folds
+        X, y = table(m // 5, 4, "three", 3)
+        out = []
+        for strategy in ("ovo", "ovr"):
+            clf = OrcaSVC(degree=3, max_order=2, C=0.5, multi_class=strategy, probability=True).fit(X, y)
+            out += [clf.predict_proba(X), clf.model_.to_json()]
+        return digest(*out)
+
+    def regression():  # epsilon-SVR
+        X, f = table(m // 5, 4, "regression", 4)
+        reg = OrcaSVR(degree=3, max_order=2, C=0.5, epsilon=0.2).fit(X, f)
+        return digest(reg.predict(X), reg.model_.to_json())
+
+    def predict_explain_analyze():  # prediction, explanations and analysis on many rows
+        X, y = table(3000, 5, "two", 5)
+        clf = OrcaSVC(degree=3, max_order=None, C=1.0).fit(X, y)
+        Xn, _ = table(m * 2, 5, "two", 6)
+        phi = clf.explain(Xn[: m // 4]).to_numpy()
+        interactions = clf.shapley_interactions(Xn[: m // 20])
+        reports = [clf.analyze(method=method).to_json() for method in ("enumeration", "pairs")]
+        return digest(clf.decision_function(Xn), phi, interactions, *reports)
+
+    def sweep_fits():  # a sweep: its fits shared out over the threads
+        X, y = table(m // 5, 3, "two", 7)
+        result = sweep(X, y, degree=[2, 3, 4], C=[0.1, 1.0], max_order=None, cv=3)
+        return digest(repr(result.table.to_dict()))
+
+    def two_fits_at_once():  # two Python threads fitting at once (joblib's threading backend)
+        X, y = table(m * 2 // 5, 6, "two", 8)
+        with ThreadPoolExecutor(2) as pool:
+            fits = list(pool.map(lambda C: OrcaSVC(max_order=2, C=C).fit(X, y), (0.1, 10.0)))
+        return digest(*[clf.decision_function(X) for clf in fits])
+
+    return {"python smo": smo, "python interior-point": interior_point,
+            "python multi-class + probability": multiclass_probability, "python regression": regression,
+            "python predict/explain/analyze": predict_explain_analyze, "python sweep": sweep_fits,
+            "python two fits at once": two_fits_at_once}
+
+
+def cli_cases(cli, threads, scale, folder):
+    """The same routes through the orca tool: the model files must be the same byte for byte."""
+    import numpy as np
+
+    def write_csv(name, X, y):
+        path = os.path.join(folder, name)
+        with open(path, "w") as f:
+            f.write(",".join(f"x{j}" for j in range(X.shape[1])) + ",y\n")
+            for row, label in zip(X, y):
+                f.write(",".join(repr(float(v)) for v in row) + f",{label}\n")
+        return path
+
+    m = int(20000 * scale)
+    smo_data = write_csv("smo.csv", *table(m * 3 // 10, 5, "two", 1))
+    ip_data = write_csv("ip.csv", *table(m, 10, "two", 2))
+    three = write_csv("three.csv", *table(m // 5, 4, "three", 3))
+    X, f = table(m // 5, 4, "regression", 4)
+    reg = write_csv("reg.csv", X, np.round(f, 12))
+
+    def run(args):
+        model = os.path.join(folder, "model.json")
+        subprocess.run([cli, *args, "--threads", str(threads), "--target", "y", "--model", model, "-q"],
+                       check=True, timeout=600)
+        with open(model, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+
+    return {
+        "cli smo": lambda: run(["fit", "--data", smo_data, "--degree", "4", "--max-order", "0", "-C", "0.05"]),
+        "cli interior-point": lambda: run(["fit", "--data", ip_data, "--max-order", "1", "-C", "1000"]),
+        "cli multi-class + probability": lambda: run(["fit", "--data", three, "--degree", "3", "--max-order", "2",
+                                                       "-C", "0.5", "--probability"]),
+        "cli regression": lambda: run(["fit", "--data", reg, "--task", "regression", "--degree", "3",
+                                       "--max-order", "2", "-C", "0.5", "--epsilon", "0.2"]),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cli", required=True, help="the orca tool to run")
+    parser.add_argument("--rounds", type=int, default=2, help="repetitions of every case")
+    parser.add_argument("--threads", type=int, default=4, help="threads per fit (more than the cores on purpose)")
+    parser.add_argument("--load", type=int, default=os.cpu_count() or 2, help="core-loading processes")
+    parser.add_argument("--quick", action="store_true", help="a quarter of the rows (for trying it out)")
+    args = parser.parse_args()
+    faulthandler.enable()  # a crash prints where it happened
+    # New rows beyond the training range are clipped, as they should be; the note is not news here.
+    warnings.filterwarnings("ignore", message=".*outside the training range")
+    os.environ["OMP_NUM_THREADS"] = str(args.threads)  # before the engine reads its thread limit
+    scale = 0.25 if args.quick else 1.0
+
+    load = [multiprocessing.Process(target=spin, daemon=True) for _ in range(args.load)]
+    for p in load:
+        p.start()
+    failures = 0
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            cases = {**python_cases(scale), **cli_cases(args.cli, args.threads, scale, folder)}
+            for name, case in cases.items():
+                seen, times = [], []
+                for _ in range(args.rounds):
+                    t0 = time.perf_counter()
+                    seen.append(case())
+                    times.append(time.perf_counter() - t0)
+                same = all(s == seen[0] for s in seen)
+                failures += not same
+                print(f"{'ok  ' if same else 'FAIL'} {name}: {args.rounds} runs, "
+                      f"{' '.join(f'{t:.1f}' for t in times)} s" + ("" if same else ": results differ"), flush=True)
+    finally:
+        for p in load:
+            p.terminate()
+        for p in load:
+            p.join()
+    total = len(cases)
+    print(f"{total - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
