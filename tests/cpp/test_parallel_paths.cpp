@@ -5,7 +5,6 @@
 // for bit on one thread and on four. The ThreadSanitizer build (make test-tsan) runs this file
 // to find data races in these paths, not only in the team's own tests.
 #include <gtest/gtest.h>
-#include <omp.h>
 
 #include <cmath>
 #include <cstdio>
@@ -24,19 +23,11 @@
 #include "orca/training.hpp"
 #include "parallel/work_team.hpp"
 #include "test_helpers.hpp"
+#include "thread_limit.hpp"
 
 namespace {
 
-class ThreadLimit {
-  public:
-    explicit ThreadLimit(int n) : before_(omp_get_max_threads()) { omp_set_num_threads(n); }
-    ~ThreadLimit() { omp_set_num_threads(before_); }
-    ThreadLimit(const ThreadLimit&) = delete;
-    ThreadLimit& operator=(const ThreadLimit&) = delete;
-
-  private:
-    int before_;
-};
+using orca::test::ThreadLimit;
 
 enum class Target { two_classes, three_classes, regression };
 

@@ -15,8 +15,11 @@
 #include "orca/training.hpp"
 #include "parallel/work_team.hpp"
 #include "test_helpers.hpp"
+#include "thread_limit.hpp"
 
 namespace {
+
+using orca::test::ThreadLimit;
 
 // Runs for_chunks over [0, count) and returns how often each item was visited; also checks
 // that no chunk is longer than the grain.
@@ -37,17 +40,6 @@ void expect_each_once(size_t count, size_t grain) {
     const std::vector<int> v = visits(count, grain);
     for (size_t i = 0; i < count; ++i) ASSERT_EQ(v[i], 1) << "item " << i << " of " << count << ", grain " << grain;
 }
-
-class ThreadLimit {
-  public:
-    explicit ThreadLimit(int n) : before_(omp_get_max_threads()) { omp_set_num_threads(n); }
-    ~ThreadLimit() { omp_set_num_threads(before_); }
-    ThreadLimit(const ThreadLimit&) = delete;
-    ThreadLimit& operator=(const ThreadLimit&) = delete;
-
-  private:
-    int before_;
-};
 
 }  // namespace
 
