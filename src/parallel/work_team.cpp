@@ -53,8 +53,9 @@ inline void cpu_relax() {
 // - The fields a taker reads after its swap were written before the publication of the loop
 //   whose chunk it took: the swaps of a loop continue the release sequence of its publishing
 //   store, so the taker's acquiring swap sees them.
-// A generation recurs after 2^40 loops (years of the solver's loops back to back), so a taker
-// cannot mistake a later loop's word for the one it read.
+// A generation recurs only after 2^40 loops (12 days of one-microsecond loops back to back), and
+// a taker would have to stall between reading the word and its swap across exactly such a
+// multiple for a later loop's word to match the one it read.
 constexpr unsigned kRemainingBits = 24;
 constexpr uint64_t kRemainingMask = (uint64_t{1} << kRemainingBits) - 1;
 
