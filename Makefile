@@ -29,8 +29,9 @@ python:
 # Every test: the C++ suite (GoogleTest through ctest), then the Python suite (the package,
 # scikit-learn's estimator checks, CLI/Python parity, the analysis against numpy/scipy brute
 # force and OpenTURNS, SHAP interoperability) on both stacks the package supports: Debian's
-# python3-* packages (the oldest) and the newest releases on PyPI.
-test: test-cpp test-python test-current
+# python3-* packages (the oldest) and the newest releases on PyPI; and the stress test of the
+# parallel paths under load (test-stress, on the package test-python installed: one build).
+test: test-cpp test-python test-stress test-current
 
 test-cpp: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
@@ -74,7 +75,8 @@ test-tsan:
 	  --gtest_filter="-WorkTeam.LoopsInsideLoopsAndOpenMpRegions:WorkTeam.LoopsOfMoreChunksThanOneWordCountsRunInRounds"
 
 # Large multi-threaded fits on every route, from Python (the package in $(VENV)) and the CLI,
-# repeated while other processes keep every core busy (tests/stress/stress.py; a few minutes).
+# repeated while other processes keep every core busy (tests/stress/stress.py; about 3 minutes).
+# Part of make test; alone, it reinstalls the package first.
 test-stress: build python
 	$(VENV)/bin/python tests/stress/stress.py --cli $(BUILD)/orca
 
