@@ -6,7 +6,8 @@ do not depend on the number of threads or on timing) and nothing may crash or ha
 A race in the thread team once killed 3 of 12 fits of 50,000 rows from Python (issue 27). The
 C++ test with stretched hand-over windows (tests/cpp/test_work_team.cpp) shows such a race at
 once; this one checks that the whole engine holds up where users run it: under load, from Python
-threads and from the CLI. `make test` runs it (and `make test-stress` alone); about 3 minutes on 2 cores.
+threads and from the CLI. `make test` runs it (`make test-stress` alone); about 3 minutes on 2
+cores.
 
 Usage: python tests/stress/stress.py --cli build/orca [--rounds 2] [--threads 4] [--quick]
 """
