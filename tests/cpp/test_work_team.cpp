@@ -176,9 +176,9 @@ TEST(WorkTeam, AlternatingShortAndLongLoopsUnderLoadHandOverCleanly) {
     struct PauseAtHandOvers {
         PauseAtHandOvers() {
             orca::parallel::testing::set_pause_at_hand_over([] {
-                thread_local unsigned visits = 0;
-                if (++visits % 2 != 0) return;
-                const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(1 + visits % 16);
+                thread_local unsigned calls = 0;
+                if (++calls % 2 != 0) return;
+                const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(1 + calls % 16);
                 while (std::chrono::steady_clock::now() < until) {
                 }
             });

@@ -41,12 +41,25 @@ def table(m, d, target, seed):
     return X, f
 
 
-def digest(*arrays) -> str:
+# The data of the routes that run from Python and from the CLI alike: rows at full scale,
+# features, target, seed.
+ROUTE_DATA = {"smo": (6000, 5, "two", 1), "interior-point": (20000, 10, "two", 2),
+              "multi-class": (4000, 4, "three", 3), "regression": (4000, 4, "regression", 4)}
+
+
+def route_data(route, scale):
+    rows, d, target, seed = ROUTE_DATA[route]
+    return table(int(rows * scale), d, target, seed)
+
+
+def digest(*parts) -> str:
+    """sha256 of arrays (their bytes) and texts."""
     import numpy as np
     h = hashlib.sha256()
-    for a in arrays:
-        h.update(np.ascontiguousarray(a).tobytes() if not isinstance(a, (bytes, str)) else
-                 (a.encode() if isinstance(a, str) else a))
+    for part in parts:
+        if isinstance(part, str):
+            part = part.encode()
+        h.update(part if isinstance(part, bytes) else np.ascontiguousarray(part).tobytes())
     return h.hexdigest()
 
 
@@ -56,19 +69,19 @@ def python_cases(scale):
     m = int(20000 * scale)
 
     def smo():  # the full tensor product of 5 features (3,125 functions): SMO alone, on kernel rows
-        X, y = table(m * 3 // 10, 5, "two", 1)
+        X, y = route_data("smo", scale)
         clf = OrcaSVC(degree=4, max_order=None, C=0.05).fit(X, y)
         assert clf.model_.summary["interior_point_steps"] == 0
         return digest(clf.decision_function(X), clf.model_.to_json())
 
     def interior_point():  # an additive basis at large C: the interior-point route
-        X, y = table(m, 10, "two", 2)
+        X, y = route_data("interior-point", scale)
         clf = OrcaSVC(max_order=1, C=1000.0).fit(X, y)
         assert clf.model_.summary["interior_point_steps"] > 0
         return digest(clf.decision_function(X), clf.model_.to_json())
 
     def multiclass_probability():  # one-vs-one and one-vs-rest machines, Platt's internal folds
-        X, y = table(m // 5, 4, "three", 3)
+        X, y = route_data("multi-class", scale)
         out = []
         for strategy in ("ovo", "ovr"):
             clf = OrcaSVC(degree=3, max_order=2, C=0.5, multi_class=strategy, probability=True).fit(X, y)
@@ -76,7 +89,7 @@ def python_cases(scale):
         return digest(*out)
 
     def regression():  # epsilon-SVR
-        X, f = table(m // 5, 4, "regression", 4)
+        X, f = route_data("regression", scale)
         reg = OrcaSVR(degree=3, max_order=2, C=0.5, epsilon=0.2).fit(X, f)
         return digest(reg.predict(X), reg.model_.to_json())
 
@@ -118,11 +131,10 @@ def cli_cases(cli, threads, scale, folder):
                 f.write(",".join(repr(float(v)) for v in row) + f",{label}\n")
         return path
 
-    m = int(20000 * scale)
-    smo_data = write_csv("smo.csv", *table(m * 3 // 10, 5, "two", 1))
-    ip_data = write_csv("ip.csv", *table(m, 10, "two", 2))
-    three = write_csv("three.csv", *table(m // 5, 4, "three", 3))
-    X, f = table(m // 5, 4, "regression", 4)
+    smo_data = write_csv("smo.csv", *route_data("smo", scale))
+    ip_data = write_csv("ip.csv", *route_data("interior-point", scale))
+    three = write_csv("three.csv", *route_data("multi-class", scale))
+    X, f = route_data("regression", scale)
     reg = write_csv("reg.csv", X, np.round(f, 12))
 
     def run(args):
