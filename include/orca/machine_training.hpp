@@ -1,6 +1,7 @@
 #pragma once
-// One two-class or epsilon-SVR machine trained on points already in kernel coordinates: the
-// kernel's rows, the SMO solver, and for small bases at large C the interior-point route.
+// One two-class or epsilon-SVR machine trained on points already in kernel coordinates, by the
+// route that src/training/dual_routes.hpp chooses (SMO on kernel rows; coordinate descent in the
+// feature space of a small basis; the interior-point method), always certified by SMO.
 #include <cstddef>
 #include <span>
 #include <vector>

@@ -69,6 +69,7 @@ struct TrainingSummary {
     size_t bounded_support_vectors = 0;  // alpha_i == C
     long iterations = 0;                 // SMO iterations
     int interior_point_steps = 0;        // Newton steps of the interior-point route (0: SMO alone)
+    long feature_space_passes = 0;       // coordinate-descent passes in the feature space (0: not taken)
     bool converged = false;
     double objective = 0.0;                   // LIBSVM's obj: 1/2 a'Ka - sum alpha
     double gap = 0.0;                         // certified maximal KKT violation (from a fresh gradient)

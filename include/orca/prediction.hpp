@@ -1,9 +1,11 @@
 #pragma once
 // Decision values of one machine by either of two exact routes:
 //   support vectors: g(x) = b + sum_i a_i K(x_i, x), O(#SV sum_j (n_j + 1)) per row;
-//   coefficients:    g(x) = b + sum_k c_k phi_k(x), the expansion's coefficient vector (formed
-//                    once, O(#SV prod_j (n_j + 1))) contracted with each row's p_k(x_j), last
-//                    feature first, O(prod_j (n_j + 1)) per row.
+//   coefficients:    g(x) = b + sum_k c_k phi_k(x): for the full product, the expansion's
+//                    coefficient vector (formed once, O(#SV prod_j (n_j + 1))) contracted with
+//                    each row's p_k(x_j), last feature first, O(prod_j (n_j + 1)) per row; for a
+//                    truncated basis, its p kept functions as features (basis/feature_map.hpp),
+//                    O(#SV p Q) once and O(p Q) per row.
 // The second wins when the basis is small next to #SV d n (few features, low degrees, many
 // support vectors) and enough rows share the cost of forming c; `automatic` picks by an
 // estimate of the work of each (measured in bench/bench_predict).

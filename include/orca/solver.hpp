@@ -30,6 +30,21 @@ class RowSource {
     virtual bool combine(std::span<const double> coef, double* out) const;
 };
 
+// How the dual is solved (training/dual_routes.cpp): SMO on kernel rows; coordinate descent in
+// the basis' own feature space (small bases, many rows); the interior-point method on the
+// explicit features (small bases, large C). `automatic` chooses by cost; the others force a
+// route where it applies (tests and benchmarks compare them). Every route ends with SMO's
+// certificate.
+enum class DualRoute { automatic, kernel_rows, feature_space, interior_point };
+template <>
+struct EnumNames<DualRoute> {
+    static constexpr std::string_view setting = "route";
+    static constexpr std::array<Named<DualRoute>, 4> names{{{DualRoute::automatic, "auto"},
+                                                            {DualRoute::kernel_rows, "kernel-rows"},
+                                                            {DualRoute::feature_space, "feature-space"},
+                                                            {DualRoute::interior_point, "interior-point"}}};
+};
+
 struct SolverOptions {
     double tolerance = 1e-3;  // stop when the maximal violating pair's gap is below this
     double cache_mb = 200.0;
@@ -38,10 +53,11 @@ struct SolverOptions {
     // Called every `progress_every` iterations with (iterations, current gap).
     std::function<void(long, double)> progress;
     long progress_every = 10000;
-    // Where to start: one value per variable (made feasible: clipped into [0, C_t], then the
-    // side whose sum is larger scaled down until sum_t y_t alpha_t = 0), or empty for alpha = 0.
-    // The interior-point route hands SMO its rounded solution this way.
+    // Where to start: one value per variable (made feasible: clipped into [0, C_t], then
+    // sum_t y_t alpha_t brought to 0 by the free variables, or when they cannot by scaling the
+    // larger side down), or empty for alpha = 0. The other routes hand SMO their solution this way.
     std::vector<double> initial_alpha;
+    DualRoute route = DualRoute::automatic;
 };
 
 // Why the solver stopped: the certified violation is below the tolerance; the iteration cap was
@@ -75,6 +91,7 @@ struct SolverResult {
     double duality_gap = 0.0;
     long iterations = 0;           // SMO iterations
     int interior_point_steps = 0;  // Newton steps of the interior-point route (0: SMO alone)
+    long feature_space_passes = 0; // coordinate-descent passes in the feature space (0: not taken)
     // How often the fresh gradient showed the stopping rule had been met only by drift, so that
     // optimisation went on from it.
     int refreshes = 0;

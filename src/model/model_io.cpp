@@ -29,6 +29,7 @@ json training_json(const ModelSettings& model, const TrainingSummary& s) {
               {"rows", s.rows},
               {"iterations", s.iterations},
               {"interior_point_steps", s.interior_point_steps},
+              {"feature_space_passes", s.feature_space_passes},
               {"converged", s.converged},
               {"objective", s.objective},
               {"gap", s.gap},
@@ -115,6 +116,9 @@ TrainingSummary read_training(const json& j, ModelSettings& m, const std::string
     s.iterations = static_cast<long>(count(field(tr, "iterations", tw), tw + ".iterations", 9e18));
     if (tr.contains("interior_point_steps"))  // optional: files written before the route existed
         s.interior_point_steps = static_cast<int>(count(tr["interior_point_steps"], tw + ".interior_point_steps", 1e6));
+    if (tr.contains("feature_space_passes"))  // optional: files written before the route existed
+        s.feature_space_passes =
+            static_cast<long>(count(tr["feature_space_passes"], tw + ".feature_space_passes", 9e18));
     const json& conv = field(tr, "converged", tw);
     if (!conv.is_boolean()) throw ModelFileError(tw + ".converged: expected true or false");
     s.converged = conv.get<bool>();

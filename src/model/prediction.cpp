@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "basis/feature_map.hpp"
 #include "orca/coefficients.hpp"
 #include "orca/errors.hpp"
 #include "orca/expansion.hpp"
@@ -36,9 +37,35 @@ std::vector<double> by_support_vectors(const ModelSettings& model, const Machine
     return out;
 }
 
+// A truncated basis' kept functions as features: c_k = sum_i a_i phi_k(x_i) (O(#SV p Q)), then
+// g(x) = b + c . phi(x), O(p Q) per row, where the dense route would contract all of prod_j
+// (n_j + 1) (the untruncated product's index space).
+std::vector<double> by_kept_functions(const Basis& basis, const Machine& m, std::span<const double> points,
+                                      size_t rows) {
+    const FeatureMap map(basis, kMaxPredictionCoefficients);
+    const size_t p = map.size(), d = basis.dim(), nsv = m.support_count();
+    std::vector<double> c(p, 0.0), table(map.table_size()), phi(p);
+    for (size_t i = 0; i < nsv; ++i) {
+        map.evaluate(m.support_vectors.data() + i * d, table.data(), phi.data());
+        for (size_t k = 0; k < p; ++k) c[k] += m.coefficients[i] * phi[k];
+    }
+    std::vector<double> out(rows);
+    parallel::for_chunks(rows, rows_per_chunk(2 * p, 200000), [&](size_t begin, size_t end) {
+        std::vector<double> row_table(map.table_size()), row(p);
+        for (size_t r = begin; r < end; ++r) {
+            map.evaluate(points.data() + r * d, row_table.data(), row.data());
+            double sum = 0.0;
+            for (size_t k = 0; k < p; ++k) sum += c[k] * row[k];
+            out[r] = sum + m.bias;
+        }
+    });
+    return out;
+}
+
 std::vector<double> by_coefficients(const ModelSettings& model, const Machine& m, std::span<const double> points,
                                     size_t rows) {
     const Basis basis = model.basis();
+    if (basis.truncated()) return by_kept_functions(basis, m, points, rows);
     const std::vector<double> c = dense_coefficients(expansion_of(model, m), kMaxPredictionCoefficients);
     const size_t d = model.dim();
     std::vector<size_t> width(d);
@@ -87,6 +114,13 @@ PredictionCost estimate_prediction_cost(const ModelSettings& model, const Machin
     }
     PredictionCost cost;
     cost.support_vectors = (r + nsv) * prepare + r * nsv * (factor_work + 2.0);
+    if (basis.truncated()) {
+        // The kept functions as features: Q + 1 flops per function and point (SVs and rows).
+        const double per_point = prepare + basis.size() * (static_cast<double>(basis.max_order()) + 2.0);
+        cost.coefficients = basis.size() > kMaxPredictionCoefficients ? std::numeric_limits<double>::infinity()
+                                                                       : (nsv + r) * per_point;
+        return cost;
+    }
     // Forming c runs as small matrix products (enumerate_blocks): about one flop per (SV, c_k).
     cost.coefficients = basis.product_size() > kMaxPredictionCoefficients
                             ? std::numeric_limits<double>::infinity()
@@ -103,8 +137,10 @@ std::vector<double> decision_values(const ModelSettings& model, const Machine& m
                                     size_t rows, PredictMethod method) {
     if (points.size() != rows * model.dim()) throw ParameterError("decision_values: points must be rows x d");
     if (method == PredictMethod::automatic) method = choose_prediction_method(model, machine, rows);
-    if (method == PredictMethod::coefficients && model.basis().product_size() > kMaxPredictionCoefficients)
-        throw ResourceError("the coefficient vector would have " + std::to_string(model.basis().product_size()) +
+    const Basis basis = model.basis();
+    const double coefficient_count = basis.truncated() ? basis.size() : basis.product_size();
+    if (method == PredictMethod::coefficients && coefficient_count > kMaxPredictionCoefficients)
+        throw ResourceError("the coefficient vector would have " + std::to_string(coefficient_count) +
                             " entries: predict from the support vectors instead");
     if (rows == 0) return {};
     return method == PredictMethod::coefficients ? by_coefficients(model, machine, points, rows)

@@ -60,10 +60,13 @@ std::string c_text(const Model& model) {
 
 std::string solver_text(const Model& model) {
     const auto& s = model.summary;
-    // SMO's iterations, and the interior-point route's Newton steps when it ran (SMO certified it).
-    const std::string work = s.interior_point_steps > 0 ? fmt::format("{} iterations and {} interior-point steps",
-                                                                      s.iterations, s.interior_point_steps)
-                                                        : fmt::format("{} iterations", s.iterations);
+    // The routes that ran first (training/dual_routes.hpp), then SMO's iterations, which certified
+    // (and polished) their result.
+    std::string work;
+    if (s.feature_space_passes > 0) work += fmt::format("{} coordinate-descent passes in the feature space, ", s.feature_space_passes);
+    if (s.interior_point_steps > 0) work += fmt::format("{} interior-point steps, ", s.interior_point_steps);
+    work += work.empty() ? fmt::format("{} SMO iterations", s.iterations)
+                         : fmt::format("certified by SMO after {} iterations", s.iterations);
     if (s.stop == StopReason::converged)
         return fmt::format(
             "{}, converged: KKT violation {:.3g} < tolerance, duality gap {:.3g} (certified from a "

@@ -51,6 +51,7 @@ TrainingSummary totals(const std::vector<Machine>& machines, const std::vector<c
         s.bounded_support_vectors += m.summary.bounded_support_vectors;
         s.iterations += m.summary.iterations;
         s.interior_point_steps += m.summary.interior_point_steps;
+        s.feature_space_passes += m.summary.feature_space_passes;
         s.converged = s.converged && m.summary.converged;
         s.objective += m.summary.objective;
         s.gap = std::max(s.gap, m.summary.gap);

@@ -25,22 +25,6 @@ constexpr double kRoundTo = 1e-6;
 // Rows per chunk when U' D^-1 U is summed over rows on several threads.
 constexpr size_t kRowsPerChunk = 512;
 
-// The multi-indices the basis keeps, in lexicographic order.
-void kept_indices(const Basis& basis, size_t j, size_t active, size_t total, std::vector<int>& index,
-                  std::vector<std::vector<int>>& out) {
-    if (j == basis.dim()) {
-        out.push_back(index);
-        return;
-    }
-    for (int k = 0; k <= basis.degree(j); ++k) {
-        const size_t a = active + (k > 0 ? 1 : 0), t = total + static_cast<size_t>(k);
-        if (!basis.keeps(a, t)) break;  // a larger k only adds degree
-        index[j] = k;
-        kept_indices(basis, j + 1, a, t, index, out);
-    }
-    index[j] = 0;
-}
-
 // Largest step in [0, 1] keeping x + step dx >= 0.
 double max_step(const Array& x, const Array& dx) {
     double s = 1.0;
@@ -103,28 +87,6 @@ class NewtonSystem {
 };
 
 }  // namespace
-
-std::vector<double> feature_matrix(const Basis& basis, std::span<const double> points, size_t m) {
-    const size_t d = basis.dim();
-    std::vector<std::vector<int>> indices;
-    std::vector<int> index(d, 0);
-    kept_indices(basis, 0, 0, 0, index, indices);
-    const size_t p = indices.size();
-    std::vector<double> phi(m * p);
-    parallel::for_chunks(m, 64, [&](size_t begin, size_t end) {
-        std::vector<std::vector<double>> values(d);
-        for (size_t j = 0; j < d; ++j) values[j].resize(static_cast<size_t>(basis.degree(j)) + 1);
-        for (size_t t = begin; t < end; ++t) {
-            for (size_t j = 0; j < d; ++j) basis.recurrence(j).evaluate_all(points[t * d + j], values[j]);
-            for (size_t k = 0; k < p; ++k) {
-                double v = 1.0;
-                for (size_t j = 0; j < d; ++j) v *= values[j][static_cast<size_t>(indices[k][j])];
-                phi[t * p + k] = v;
-            }
-        }
-    });
-    return phi;
-}
 
 InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
                                         std::span<const double> upper) {

@@ -11,14 +11,8 @@
 #include <span>
 #include <vector>
 
-#include "orca/basis.hpp"
 
 namespace orca::training {
-
-// Phi[t * p + k] = phi_k(x_t) for the basis functions the basis keeps, in a fixed order (the
-// multi-indices in lexicographic order); points are scaled, m x d row-major. K(x_t, x_s) is
-// sum_k Phi[t, k] Phi[s, k].
-[[nodiscard]] std::vector<double> feature_matrix(const Basis& basis, std::span<const double> points, size_t m);
 
 struct InteriorPointResult {
     std::vector<double> alpha;  // rounded: within 1e-6 C_t of a bound, on it
@@ -26,7 +20,7 @@ struct InteriorPointResult {
     bool converged = false;  // the method's own stopping rule held (SMO certifies either way)
 };
 
-// phi: m x p row-major (feature_matrix); y in {-1, +1}; upper[t] = C_t > 0.
+// phi: m x p row-major (training/feature_rows.hpp); y in {-1, +1}; upper[t] = C_t > 0.
 [[nodiscard]] InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p,
                                                       std::span<const double> y, std::span<const double> upper);
 

@@ -58,6 +58,7 @@ Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::s
     s.support_vectors = machine.coefficients.size();
     s.iterations = fit.solver.iterations;
     s.interior_point_steps = fit.solver.interior_point_steps;
+    s.feature_space_passes = fit.solver.feature_space_passes;
     s.converged = fit.solver.converged;
     s.objective = fit.solver.objective;
     s.gap = fit.solver.gap;

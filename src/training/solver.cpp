@@ -103,12 +103,29 @@ class Smo {
             alpha_[t] = std::isfinite(start[t]) ? std::clamp(start[t], 0.0, C_[t]) : 0.0;
             (y_[t] > 0 ? plus : minus) += alpha_[t];
         }
-        if (plus != minus) {
-            const double larger = std::max(plus, minus);
-            const double factor = larger > 0.0 ? std::min(plus, minus) / larger : 0.0;
-            const double side = plus > minus ? 1.0 : -1.0;
+        // y'alpha = plus - minus. The free variables take it up first, each in proportion to its
+        // room in the direction that lowers |y'alpha|, so that a start on its bounds stays there
+        // (scaling a side down would move every variable at C off its bound and turn a nearly
+        // optimal start into a large violation); only when they cannot, the larger side is scaled.
+        const double excess = plus - minus;
+        if (excess != 0.0) {
+            const double sign = excess > 0.0 ? 1.0 : -1.0;
+            double room = 0.0;
             for (size_t t = 0; t < m_; ++t)
-                if (y_[t] == side) alpha_[t] *= factor;
+                if (alpha_[t] > 0.0 && alpha_[t] < C_[t]) room += y_[t] == sign ? alpha_[t] : C_[t] - alpha_[t];
+            if (room >= std::abs(excess)) {
+                const double f = std::abs(excess) / room;
+                for (size_t t = 0; t < m_; ++t) {
+                    if (!(alpha_[t] > 0.0 && alpha_[t] < C_[t])) continue;
+                    alpha_[t] = y_[t] == sign ? alpha_[t] - f * alpha_[t] : alpha_[t] + f * (C_[t] - alpha_[t]);
+                    alpha_[t] = std::clamp(alpha_[t], 0.0, C_[t]);
+                }
+            } else {
+                const double larger = std::max(plus, minus);
+                const double factor = larger > 0.0 ? std::min(plus, minus) / larger : 0.0;
+                for (size_t t = 0; t < m_; ++t)
+                    if (y_[t] == sign) alpha_[t] *= factor;
+            }
         }
         for (size_t t = 0; t < m_; ++t) set_status(t);
         refresh_gradient();

@@ -1,6 +1,6 @@
 // Every parallel path of the engine on data large enough that its loops are really shared out
 // (each case checks that the thread team ran loops with workers): SMO on kernel rows, the
-// interior-point route, one-vs-one and one-vs-rest machines with Platt's folds, epsilon-SVR,
+// interior-point route, coordinate descent in the feature space, computed features, one-vs-one and one-vs-rest machines with Platt's folds, epsilon-SVR,
 // prediction, explanations, both analysis algorithms and a sweep. Each gives the same result bit
 // for bit on one thread and on four. The ThreadSanitizer build (make test-tsan) runs this file
 // to find data races in these paths, not only in the team's own tests.
@@ -22,6 +22,7 @@
 #include "orca/prediction.hpp"
 #include "orca/training.hpp"
 #include "parallel/work_team.hpp"
+#include "training/feature_rows.hpp"
 #include "test_helpers.hpp"
 #include "thread_limit.hpp"
 
@@ -96,7 +97,9 @@ orca::Model expect_same_fit(const orca::Dataset& data, const orca::TrainOptions&
 TEST(ParallelPaths, SmoOnKernelRows) {
     // The full tensor product of 4 features at degree 4 (625 functions): SMO on kernel rows.
     const orca::Dataset data = table(4000, 4, Target::two_classes, 3);
-    const orca::Model model = expect_same_fit(data, options_for(4, 0, 0.05));
+    orca::TrainOptions o = options_for(4, 0, 0.05);
+    o.solver.route = orca::DualRoute::kernel_rows;  // 4,000 rows would take the explicit features
+    const orca::Model model = expect_same_fit(data, o);
     EXPECT_EQ(model.summary.interior_point_steps, 0);
     EXPECT_GT(model.summary.iterations, 100);
 }
@@ -106,6 +109,33 @@ TEST(ParallelPaths, InteriorPointRoute) {
     const orca::Dataset data = table(4000, 6, Target::two_classes, 5);
     const orca::Model model = expect_same_fit(data, options_for(3, 1, 1000.0));
     EXPECT_GT(model.summary.interior_point_steps, 0);
+}
+
+TEST(ParallelPaths, FeatureSpaceCoordinateDescent) {
+    // epsilon-SVR on 2,000 rows with 64 functions: coordinate descent in the feature space (its
+    // features formed on the team), certified by SMO through them.
+    const orca::Dataset data = table(2000, 3, Target::regression, 13);
+    orca::TrainOptions o = options_for(3, 0, 1.0);
+    o.task = orca::Task::regression;
+    o.epsilon = 0.1;
+    const orca::Model model = expect_same_fit(data, o);
+    EXPECT_GT(model.summary.feature_space_passes, 0);
+}
+
+TEST(ParallelPaths, ComputedFeaturesCombined) {
+    // Features too many to store are computed again per row; K coef sums them per chunk.
+    const size_t m = 6000;
+    const std::vector<double> points = orca::test::uniform_points(m, 5, 17u);
+    const orca::Basis basis(orca::FamilySpec::make("legendre"), orca::Measure::probability, std::vector<int>(5, 3), 2);
+    const orca::training::FeatureRows features(basis, points, m, false);
+    std::vector<double> coef(m);
+    for (size_t t = 0; t < m; ++t) coef[t] = std::cos(static_cast<double>(t));
+    const auto [one, four] = on_one_and_four_threads<std::vector<double>>([&] {
+        std::vector<double> out(m);
+        features.combine(coef, out.data());
+        return out;
+    });
+    EXPECT_EQ(one, four);
 }
 
 TEST(ParallelPaths, MultiClassMachinesWithProbabilityFolds) {

@@ -120,6 +120,7 @@ TEST(WorkTeam, FitIsTheSameOnOneThreadAndOnSeveral) {
     options.spec.family = orca::FamilySpec::make("legendre");
     options.spec.degrees = {4};
     options.C = 0.01;
+    options.solver.route = orca::DualRoute::kernel_rows;  // SMO's loops, not the explicit features'
     auto fit = [&](int threads) {
         const ThreadLimit limit(threads);
         return orca::train_model(data, options);
