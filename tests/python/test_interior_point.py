@@ -62,4 +62,4 @@ def test_info_and_report_say_the_route_ran(orca, tmp_path):
     clf.save(path)
     info = orca("info", "--model", path).stdout
     steps = clf.model_.summary["interior_point_steps"]
-    assert "interior-point steps" in info and f" and {steps} interior-point steps, converged" in info
+    assert f"{steps} interior-point steps, certified by SMO after " in info and ", converged" in info

@@ -1,0 +1,95 @@
+"""Training and prediction of small bases on many rows, side by side with the peers, in one run.
+
+The data of issue 28: make_classification(m + 100000, 10, n_informative=6, random_state=0), the
+first m rows to train, the other 100,000 to test. Fits ORCA's default (additive) model and
+max_order=2 (pairs), an RBF SVC in a StandardScaler pipeline and HistGradientBoosting, and
+prints fit and predict seconds, test accuracy and the ratios to the RBF SVC. With --before ORCA,
+the same two ORCA models are also fitted by that older orca binary (through the CLI, on the same
+rows), so that a change's effect is measured in the same run.
+
+    python bench/bench_feature_space.py --rows 10000,50000 [--before /path/to/old/orca]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+from sklearn.datasets import make_classification
+from sklearn.ensemble import HistGradientBoostingClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+
+from orca_svm import OrcaSVC
+
+TEST_ROWS = 100000
+
+
+def timed(fn):
+    start = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - start
+
+
+def old_build_fit(binary, X, y, max_order, folder):
+    """Fit time of an older orca binary through its CLI (reading the CSV included, as users run it)."""
+    data = os.path.join(folder, "train.csv")
+    if not os.path.exists(data):
+        header = ",".join([f"x{j}" for j in range(X.shape[1])] + ["y"])
+        np.savetxt(data, np.column_stack([X, y]), delimiter=",", header=header, comments="", fmt="%.17g")
+    model = os.path.join(folder, f"old_{max_order}.json")
+    _, seconds = timed(lambda: subprocess.run([binary, "fit", "--data", data, "--target", "y", "--max-order",
+                                               str(max_order), "--model", model, "--quiet"], check=True))
+    with open(model) as f:
+        training = json.load(f)["training"]
+    return seconds, training
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", default="10000,50000")
+    parser.add_argument("--before", help="an older orca binary to time on the same rows")
+    args = parser.parse_args()
+    print(f"# {os.cpu_count()} cores; test rows {TEST_ROWS}")
+    print("| m | model | fit s | predict s | accuracy | fit / RBF | predict / RBF | route |")
+    print("|---|---|---|---|---|---|---|---|")
+    for m in (int(r) for r in args.rows.split(",")):
+        X, y = make_classification(m + TEST_ROWS, 10, n_informative=6, random_state=0)
+        Xtr, ytr, Xte, yte = X[:m], y[:m], X[m:], y[m:]
+        models = {
+            "RBF SVC (StandardScaler)": make_pipeline(StandardScaler(), SVC()),
+            "HistGradientBoosting": HistGradientBoostingClassifier(random_state=0),
+            "ORCA default (additive)": OrcaSVC(),
+            "ORCA max_order=2": OrcaSVC(max_order=2),
+        }
+        rows, rbf = [], None
+        for name, est in models.items():
+            _, fit_s = timed(lambda: est.fit(Xtr, ytr))
+            pred, pred_s = timed(lambda: est.predict(Xte))
+            acc = float(np.mean(pred == yte))
+            route = ""
+            if isinstance(est, OrcaSVC):
+                s = est.model_.summary
+                route = (f"{s['interior_point_steps']} IP steps, {s['feature_space_passes']} CD passes, "
+                         f"{s['iterations']} SMO iterations, {len(est.support_vectors_)} SVs")
+            if rbf is None:
+                rbf = (fit_s, pred_s)
+            rows.append((name, fit_s, pred_s, acc, route))
+        for name, fit_s, pred_s, acc, route in rows:
+            print(f"| {m:,} | {name} | {fit_s:.2f} | {pred_s:.2f} | {acc:.4f} | {fit_s / rbf[0]:.3f} | "
+                  f"{pred_s / rbf[1]:.3f} | {route} |", flush=True)
+        if args.before:
+            with tempfile.TemporaryDirectory() as folder:
+                for max_order in (1, 2):
+                    seconds, training = old_build_fit(args.before, Xtr, ytr, max_order, folder)
+                    print(f"| {m:,} | before: ORCA max_order={max_order} (CLI) | {seconds:.2f} | | | "
+                          f"{seconds / rbf[0]:.3f} | | {training.get('interior_point_steps', 0)} IP steps, "
+                          f"{training['iterations']} SMO iterations |", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
