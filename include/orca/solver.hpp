@@ -45,6 +45,15 @@ struct EnumNames<DualRoute> {
                                                             {DualRoute::interior_point, "interior-point"}}};
 };
 
+// What the progress reports that follow count and measure: each route announces it before its
+// first report (SMO: iterations and the largest KKT violation, down to the tolerance), so that a
+// progress display says what it shows and estimates the time to go against the right target.
+struct ProgressPhase {
+    std::string counts = "iterations";
+    std::string measure = "largest KKT violation";
+    double target = 0.0;  // the measure's value at which the phase ends
+};
+
 struct SolverOptions {
     double tolerance = 1e-3;  // stop when the maximal violating pair's gap is below this
     double cache_mb = 200.0;
@@ -53,6 +62,7 @@ struct SolverOptions {
     // Called every `progress_every` iterations with (iterations, current gap).
     std::function<void(long, double)> progress;
     long progress_every = 10000;
+    std::function<void(const ProgressPhase&)> phase;
     // Where to start: one value per variable (made feasible: clipped into [0, C_t], then
     // sum_t y_t alpha_t brought to 0 by the free variables, or when they cannot by scaling the
     // larger side down), or empty for alpha = 0. The other routes hand SMO their solution this way.

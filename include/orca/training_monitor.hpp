@@ -14,8 +14,9 @@ namespace orca {
 class TrainingMonitor {
   public:
     // tolerance: the stopping threshold on the violation; window: iterations over which no
-    // improvement of the best violation by 10% counts as stagnation.
-    explicit TrainingMonitor(double tolerance, long window = 200000);
+    // improvement of the best violation by 10% counts as stagnation (0: never, for routes other
+    // than SMO). phase: what the reports count and measure.
+    explicit TrainingMonitor(double tolerance, long window = 200000, ProgressPhase phase = {});
 
     // Records one report (elapsed: seconds since training started).
     void record(long iterations, double violation, double elapsed);
@@ -27,8 +28,9 @@ class TrainingMonitor {
     // True once the best violation has not improved by 10% over the last `window` iterations.
     [[nodiscard]] bool stagnating() const;
 
-    // The progress line's text: "N iterations, largest KKT violation v, about T s to go", and when
-    // stagnating what that means and what to change.
+    // The progress line's text: "N iterations, largest KKT violation v, about T s to go" (another
+    // route's counts and measure in its phase), and when stagnating what that means and what to
+    // change.
     [[nodiscard]] std::string line() const;
 
   private:
@@ -38,6 +40,7 @@ class TrainingMonitor {
     };
     double tolerance_;
     long window_;
+    ProgressPhase phase_;
     std::vector<Report> reports_;
 };
 

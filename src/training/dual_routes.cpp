@@ -73,20 +73,15 @@ bool interior_point_fits(double m, double p, double max_work) {
 
 // SMO from `start`, its gradients from scratch through the features; the other routes' results
 // are certified (and polished when they stopped short) this way.
-// spent: SMO iterations already made (they count towards the cap); shown: work already reported
-// to the progress display, so that its counts never go back.
+// spent: SMO iterations already made (they count towards the cap).
 SolverResult certify(const DualProblem& problem, const FeatureRows& features, std::vector<double> start,
-                     const SolverOptions& options, long spent, long shown) {
+                     const SolverOptions& options, long spent) {
     const FeatureRowSource explicit_rows(problem.point_rows, features);
     const TwinRowSource twin(explicit_rows);
     const RowSource& rows = problem.y.size() == problem.m ? static_cast<const RowSource&>(explicit_rows) : twin;
     SolverOptions polish = options;
     polish.initial_alpha = std::move(start);
     polish.max_iterations = iteration_cap(options, problem.y.size()) - spent;
-    if (options.progress && shown > 0)
-        polish.progress = [shown, report = options.progress](long iterations, double gap) {
-            report(shown + iterations, gap);
-        };
     SolverResult result = solve_dual(rows, problem.y, problem.upper, problem.linear, polish);
     result.iterations += spent;
     return result;
@@ -95,8 +90,10 @@ SolverResult certify(const DualProblem& problem, const FeatureRows& features, st
 // The interior-point method on the explicit features, then SMO from its rounded solution.
 SolverResult interior_point_route(const DualProblem& problem, const SolverOptions& options, long spent) {
     const FeatureRows features(problem.kernel.basis(), problem.points, problem.m, true);
-    InteriorPointResult ip = interior_point_dual(features.matrix(), problem.m, features.size(), problem.y, problem.upper);
-    SolverResult result = certify(problem, features, std::move(ip.alpha), options, spent, spent);
+    if (options.phase) options.phase(ProgressPhase{"interior-point steps", "relative duality measure", kInteriorPointTarget});
+    InteriorPointResult ip = interior_point_dual(features.matrix(), problem.m, features.size(), problem.y,
+                                                 problem.upper, options.progress);
+    SolverResult result = certify(problem, features, std::move(ip.alpha), options, spent);
     result.interior_point_steps = ip.steps;
     return result;
 }
@@ -140,9 +137,12 @@ SolverResult coordinate_descent_route(const DualProblem& problem, const SolverOp
     descent.tolerance = options.tolerance;
     descent.max_visits = kFeatureSpaceVisitsPerVariable * static_cast<double>(n);
     descent.progress = options.progress;
+    if (options.phase)
+        options.phase(ProgressPhase{"coordinate-descent passes", "projected-gradient spread",
+                                    kSpreadFraction * options.tolerance});
     FeatureSpaceResult cd =
         feature_space_dual(features, problem.y, problem.upper, problem.linear, options.initial_alpha, descent);
-    SolverResult result = certify(problem, features, std::move(cd.alpha), options, 0, cd.updates);
+    SolverResult result = certify(problem, features, std::move(cd.alpha), options, 0);
     result.feature_space_passes = cd.passes;
     return result;
 }

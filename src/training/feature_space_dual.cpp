@@ -15,10 +15,6 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // The rounds' stopping rule: the multiplier moves by less than this fraction of the tolerance.
 constexpr double kBiasMove = 0.1;
-// Within a round, coordinate descent stops when the projected gradients' spread is below this
-// fraction of the tolerance: SMO's violation is at most twice the largest projected gradient, and
-// the margin keeps SMO's certificate from finding one the descent's last pass did not see.
-constexpr double kSpreadFraction = 0.25;
 // The random order of each pass; fixed, so that a fit is reproducible.
 constexpr std::uint64_t kSeed = 0x6f726361;  // "orca"
 
@@ -174,7 +170,7 @@ FeatureSpaceResult feature_space_dual(const FeatureRows& features, std::span<con
         ++result.passes;
         result.visits += static_cast<double>(pass_size);
         const double spread = active_size == 0 ? 0.0 : pg_max - pg_min;
-        if (options.progress) options.progress(result.updates, spread);
+        if (options.progress) options.progress(result.passes, spread);
         if (spread <= spread_goal) {
             shrink_above = kInf;
             shrink_below = -kInf;

@@ -19,11 +19,17 @@
 
 namespace orca::training {
 
+// Within a round, coordinate descent stops when the projected gradients' spread is below this
+// fraction of the tolerance: SMO's violation is at most twice the largest projected gradient, and
+// the margin keeps SMO's certificate from finding one the descent's last pass did not see.
+inline constexpr double kSpreadFraction = 0.25;
+
 struct FeatureSpaceOptions {
     double tolerance = 1e-3;  // on the projected gradients' spread, as SMO's violation
     // Variables visited (each an O(p) product with w), all passes together, before giving up.
     double max_visits = 1e9;
     // Called after each pass with (passes, spread of the projected gradients).
+    // The spread at which a round ends: kSpreadFraction * tolerance.
     std::function<void(long, double)> progress;
 };
 

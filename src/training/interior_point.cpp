@@ -89,7 +89,8 @@ class NewtonSystem {
 }  // namespace
 
 InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
-                                        std::span<const double> upper) {
+                                        std::span<const double> upper,
+                                        const std::function<void(long, double)>& progress) {
     // Scaled by the largest C so that the box is [0, upper / C_max] and the method's tolerances
     // mean the same at every C: a = C_max a~, Q~ = C_max Q.
     const double c_max = *std::max_element(upper.begin(), upper.end());
@@ -114,9 +115,11 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         const double objective = 0.5 * w.squaredNorm() - a.sum();
         if (!std::isfinite(objective) || !rd.allFinite()) break;  // numerical breakdown: keep the last
         best = a;
+        const double duality = 2.0 * static_cast<double>(m) * mu / (1.0 + std::abs(objective));
+        if (progress && result.steps > 0) progress(result.steps, duality);
         const double rd_scale = 1.0 + U.cwiseAbs().maxCoeff() * w.cwiseAbs().maxCoeff();
         if (rd.abs().maxCoeff() < 1e-6 * rd_scale && std::abs(rp) < 1e-9 * (1.0 + ub.maxCoeff()) &&
-            2.0 * static_cast<double>(m) * mu < 1e-9 * (1.0 + std::abs(objective))) {
+            duality < kInteriorPointTarget) {
             result.converged = true;
             break;
         }

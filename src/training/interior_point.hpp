@@ -8,6 +8,7 @@
 // Sherman-Morrison-Woodbury identity. The result is rounded onto the bounds and handed to SMO,
 // which certifies it (and polishes it when rounding left a violation above the tolerance).
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -21,7 +22,11 @@ struct InteriorPointResult {
 };
 
 // phi: m x p row-major (training/feature_rows.hpp); y in {-1, +1}; upper[t] = C_t > 0.
+// progress (optional) receives (steps, relative duality measure 2 m mu / (1 + |f|)) after each
+// step; the method stops below kInteriorPointTarget (with its residuals small too).
+inline constexpr double kInteriorPointTarget = 1e-9;
 [[nodiscard]] InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p,
-                                                      std::span<const double> y, std::span<const double> upper);
+                                                      std::span<const double> y, std::span<const double> upper,
+                                                      const std::function<void(long, double)>& progress = {});
 
 }  // namespace orca::training

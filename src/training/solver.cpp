@@ -57,6 +57,7 @@ class Smo {
     }
 
     SolverResult run() {
+        if (opt_.phase) opt_.phase(ProgressPhase{"iterations", "largest KKT violation", opt_.tolerance});
         SolverResult result;
         const long max_iter = iteration_cap(opt_, m_);
         const long shrink_period = static_cast<long>(std::min<size_t>(m_, 1000));

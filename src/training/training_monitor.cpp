@@ -9,7 +9,8 @@
 
 namespace orca {
 
-TrainingMonitor::TrainingMonitor(double tolerance, long window) : tolerance_(tolerance), window_(window) {}
+TrainingMonitor::TrainingMonitor(double tolerance, long window, ProgressPhase phase)
+    : tolerance_(tolerance), window_(window), phase_(std::move(phase)) {}
 
 void TrainingMonitor::record(long iterations, double violation, double elapsed) {
     if (!(violation > 0.0) || !std::isfinite(violation)) return;
@@ -44,7 +45,7 @@ std::optional<double> TrainingMonitor::seconds_to_go() const {
 }
 
 bool TrainingMonitor::stagnating() const {
-    if (reports_.empty() || reports_.back().iterations < 2 * window_) return false;
+    if (window_ <= 0 || reports_.empty() || reports_.back().iterations < 2 * window_) return false;
     const long cut = reports_.back().iterations - window_;
     double before = INFINITY, recent = INFINITY;  // the best violation before and within the window
     for (const auto& r : reports_) {
@@ -57,8 +58,8 @@ bool TrainingMonitor::stagnating() const {
 std::string TrainingMonitor::line() const {
     if (reports_.empty()) return "";
     const Report& last = reports_.back();
-    std::string text = fmt::format("{} iterations, largest KKT violation {:.3g} (tolerance {:.3g})", last.iterations,
-                                   last.violation, tolerance_);
+    std::string text = fmt::format("{} {}, {} {:.3g} (tolerance {:.3g})", last.iterations, phase_.counts,
+                                   phase_.measure, last.violation, tolerance_);
     if (stagnating()) {
         double low = INFINITY, high = 0;
         for (const auto& r : reports_)
@@ -97,6 +98,12 @@ void watch_training(TrainOptions& options, const std::string& label, std::functi
         state->last = at;
         state->show(state->label + (state->stage.empty() ? "" : " (" + state->stage + ")") + ": " +
                     state->monitor.line());
+    };
+    // Each route announces what it counts and measures; a new phase is watched afresh.
+    options.solver.phase = [state](const ProgressPhase& phase) {
+        const bool smo = phase.counts == ProgressPhase{}.counts;
+        state->monitor = TrainingMonitor(phase.target, smo ? 200000 : 0, phase);
+        state->start = Clock::now();
     };
     options.stage = [state, tolerance](const std::string& text) {
         state->stage = text;

@@ -47,3 +47,17 @@ TEST(TrainingMonitor, GivesNoEstimateWithoutEnoughReportsOrWithoutDecrease) {
     for (long k = 30000; k <= 80000; k += 10000) m.record(k, 4.0 + (k % 20000 == 0 ? 1.0 : 0.0), x(k) * 1e-4);
     EXPECT_FALSE(m.seconds_to_go().has_value());  // flat: no rate to extrapolate
 }
+
+TEST(TrainingMonitor, OtherRoutesSayWhatTheyCountAndNeverClaimStagnation) {
+    // The interior-point route's phase: steps and its duality measure, down to its own target;
+    // the estimate follows that target, and a flat stretch is no SMO stagnation (window 0).
+    TrainingMonitor m(1e-9, 0, orca::ProgressPhase{"interior-point steps", "relative duality measure", 1e-9});
+    for (long k = 1; k <= 8; ++k) m.record(k, std::pow(10.0, -static_cast<double>(k)), x(k) * 0.5);
+    const auto eta = m.seconds_to_go();
+    ASSERT_TRUE(eta.has_value());
+    EXPECT_NEAR(*eta, 0.5, 1e-9);  // one more step to 1e-9 at half a second a step
+    EXPECT_EQ(m.line().rfind("8 interior-point steps, relative duality measure 1e-08 (tolerance 1e-09)", 0), 0u)
+        << m.line();
+    for (long k = 9; k < 500000; k += 1000) m.record(k, 1e-8, x(k));
+    EXPECT_FALSE(m.stagnating());
+}
