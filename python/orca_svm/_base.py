@@ -120,7 +120,10 @@ class OrcaBase(BaseEstimator):
     def _set_machine_attributes(self) -> None:
         """The fitted attributes derived from model_ (after fit, load and renaming classes)."""
         summary = self.model_.summary
-        self.n_iter_ = summary["iterations"]
+        # Every route's iterations: SMO's, the interior-point method's Newton steps and the passes
+        # of coordinate descent (SMO often certifies the others' result with none of its own).
+        self.n_iter_ = (summary["iterations"] + summary.get("interior_point_steps", 0)
+                        + summary.get("feature_space_passes", 0))
         self.fit_status_ = {"converged": 0, "iteration cap": 1, "precision": 2}[summary["stop"]]
         machines = self.model_.machines
         self.intercept_ = np.array([m.bias for m in machines])

@@ -95,7 +95,8 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         Every machine, e.g. "versicolor vs setosa" (one-vs-one, the later class positive) or
         "setosa vs rest"; ``model_.machines`` holds them with their support vectors.
     n_iter_ : int
-        Solver iterations.
+        Solver iterations: SMO's, plus the interior-point steps and coordinate-descent passes
+        of the routes for small bases when they ran (see ``model_.summary``).
     fit_status_ : int
         0: converged (the KKT violation, certified from a gradient recomputed from scratch, is below
         tol); 1: stopped at the iteration cap; 2: tol is below what double precision can certify for

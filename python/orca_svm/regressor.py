@@ -40,6 +40,8 @@ class OrcaSVR(RegressorMixin, OrcaBase):
     intercept_ : ndarray of shape (1,)
         The bias b.
     n_iter_ : int
+        Solver iterations: SMO's, plus the coordinate-descent passes in the feature space when they
+        ran (see ``model_.summary``).
     fit_status_ : int
         0: converged (the KKT violation, certified from a gradient recomputed from scratch, is below
         tol); 1: stopped at the iteration cap; 2: tol is below what double precision can certify for

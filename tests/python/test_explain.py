@@ -39,7 +39,9 @@ def test_efficiency_components_and_interactions_on_every_row(clf, echo):
     phi = clf.explain(X)
     assert list(phi.columns) == list(X.columns)
     decision = clf.decision_function(X)
-    np.testing.assert_allclose(phi.attrs["decision"], decision, rtol=1e-12, atol=1e-12)
+    # The explanation sums support-vector kernels; predict, the kept functions' coefficients: equal
+    # to rounding (measured: 6.7e-12 at most).
+    np.testing.assert_allclose(phi.attrs["decision"], decision, rtol=1e-10, atol=1e-10)
     np.testing.assert_allclose(phi.sum(axis=1), decision - phi.attrs["base"], atol=1e-11)
     comp = clf.explain_components(X)
     parts = comp.drop(columns=["base", "decision"]).sum(axis=1) + comp["base"]
