@@ -7,7 +7,11 @@ prints fit and predict seconds, test accuracy and the ratios to the RBF SVC. Wit
 the same two ORCA models are also fitted by that older orca binary (through the CLI, on the same
 rows), so that a change's effect is measured in the same run.
 
-    python bench/bench_feature_space.py --rows 10000,50000 [--before /path/to/old/orca]
+With --large M (e.g. 50000,500000) the default additive model and HistGradientBoosting alone are
+also fitted on M rows (the RBF SVC would take hours there): the fit against the boosting model's
+and the growth of the fit time from the first M to the last.
+
+    python bench/bench_feature_space.py --rows 10000,50000 [--before /path/to/old/orca] [--large 50000,500000]
 """
 import argparse
 import json
@@ -53,7 +57,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", default="10000,50000")
     parser.add_argument("--before", help="an older orca binary to time on the same rows")
+    parser.add_argument("--large", help="row counts for the additive model against HistGradientBoosting alone")
     args = parser.parse_args()
+    if args.large:
+        return large(int(r) for r in args.large.split(","))
     print(f"# {os.cpu_count()} cores; test rows {TEST_ROWS}")
     print("| m | model | fit s | predict s | accuracy | fit / RBF | predict / RBF | route |")
     print("|---|---|---|---|---|---|---|---|")
@@ -89,6 +96,22 @@ def main():
                     print(f"| {m:,} | before: ORCA max_order={max_order} (CLI) | {seconds:.2f} | | | "
                           f"{seconds / rbf[0]:.3f} | | {training.get('interior_point_steps', 0)} IP steps, "
                           f"{training['iterations']} SMO iterations |", flush=True)
+
+
+def large(sizes):
+    print("| m | fit s: ORCA default (additive) | fit s: HistGradientBoosting | ORCA / HGB | accuracy ORCA / HGB | "
+          "ORCA fit growth from the first m |")
+    print("|---|---|---|---|---|---|")
+    first = None
+    for m in sizes:
+        X, y = make_classification(m + TEST_ROWS, 10, n_informative=6, random_state=0)
+        Xtr, ytr, Xte, yte = X[:m], y[:m], X[m:], y[m:]
+        orca, orca_s = timed(lambda: OrcaSVC().fit(Xtr, ytr))
+        hgb, hgb_s = timed(lambda: HistGradientBoostingClassifier(random_state=0).fit(Xtr, ytr))
+        first = first or orca_s
+        print(f"| {m:,} | {orca_s:.2f} | {hgb_s:.2f} | {orca_s / hgb_s:.2f} | "
+              f"{np.mean(orca.predict(Xte) == yte):.4f} / {np.mean(hgb.predict(Xte) == yte):.4f} | "
+              f"{orca_s / first:.1f} x |", flush=True)
 
 
 if __name__ == "__main__":
