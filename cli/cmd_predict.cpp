@@ -12,6 +12,7 @@
 #include "orca/data_score.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/model_card.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/probability.hpp"
 #include "orca/scaler.hpp"
@@ -74,6 +75,9 @@ void run_predict(const PredictArgs& a) {
                        score.rmse);
         else if (score.scored > 0)
             fmt::print(stderr, "accuracy on the {} row(s) with a known label: {:.4f}\n", score.scored, score.accuracy);
+        else if (score.labelled > 0)
+            fmt::print(stderr, "no accuracy: none of the {} label(s) in column '{}' is a class of the model ({})\n",
+                       score.labelled, model.target_name, quoted_classes(model));
         if (!a.output.empty()) fmt::print(stderr, "predictions for {} row(s) written to {}\n", data.rows, a.output);
     }
 }

@@ -11,7 +11,10 @@ namespace orca::cli {
 
 void add_training_data_options(CLI::App& sub, TrainingDataArgs& a) {
     sub.add_option("--data", a.data, "training data (CSV with a header, or LIBSVM format)")->required();
-    sub.add_option("--target", a.target, "name of the target column (CSV)");
+    sub.add_option("--target", a.target, "name of the target column (CSV)")->check([](const std::string& name) {
+        // Empty, the reader would take every column, the target too, as a feature.
+        return name.empty() ? std::string("the target column's name is empty") : std::string();
+    });
     sub.add_option("--features", a.features, "comma-separated feature columns (default: all others)");
     sub.add_option("--format", a.format, "auto, csv or libsvm (auto: by extension and content)");
     sub.add_flag("--drop-missing", a.drop_missing, "leave out rows with missing values (and say how many)");

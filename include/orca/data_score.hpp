@@ -14,6 +14,7 @@ namespace orca {
 
 struct DataScore {
     size_t scored = 0;         // rows with a usable target (a known label, or a finite number)
+    size_t labelled = 0;       // classification: rows with a label at all (known to the model or not)
     size_t correct = 0;        // classification: rows whose predicted label is theirs
     double accuracy = 0.0;     // classification: correct / scored
     double rmse = 0.0;         // regression

@@ -17,99 +17,122 @@ struct Record {
     std::vector<std::string> fields;
 };
 
-// Splits the text into records. Quoted fields may hold commas, doubled quotes and newlines.
-std::vector<Record> split_records(std::string_view text, const std::string& source) {
-    std::vector<Record> records;
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    size_t line = 1;
-    size_t i = 0;
-    const size_t n = text.size();
-    while (i < n) {
-        Record rec;
-        rec.line = line;
-        std::string field;
+// Reads the text one record at a time into a record the caller reuses, so that memory holds the
+// text and the parsed table, not every field of every row as a string (a 150 MB file of short
+// rows took 8 GB that way). Quoted fields may hold commas, doubled quotes and newlines.
+class RecordReader {
+public:
+    RecordReader(std::string_view text, const std::string& source) : text_(text), source_(source) {
+        if (text_.size() >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);
+    }
+
+    // The next record that is not blank; false at the end of the text.
+    bool next(Record& rec) {
+        while (i_ < text_.size()) {
+            read_one(rec);
+            const bool blank = rec.fields.size() == 1 && rec.fields[0].find_first_not_of(" \t") == std::string::npos;
+            if (!blank) return true;
+        }
+        return false;
+    }
+
+private:
+    void read_one(Record& rec) {
+        rec.line = line_;
+        size_t used = 0;  // fields of rec in use (their strings keep their capacity)
+        auto field = [&]() -> std::string& {
+            if (used == rec.fields.size()) rec.fields.emplace_back();
+            std::string& f = rec.fields[used];
+            f.clear();
+            return f;
+        };
+        std::string* current = &field();
         bool quoted_field = false;
-        bool end_of_record = false;
-        while (!end_of_record) {
-            if (i >= n) {
-                rec.fields.push_back(std::move(field));
-                break;
-            }
-            const char c = text[i];
-            if (c == '"' && field.find_first_not_of(" \t") == std::string::npos && !quoted_field) {
+        const size_t n = text_.size();
+        while (true) {
+            if (i_ >= n) break;
+            const char c = text_[i_];
+            if (c == '"' && current->find_first_not_of(" \t") == std::string::npos && !quoted_field) {
                 // Opening quote (leading spaces before it are dropped).
-                field.clear();
+                current->clear();
                 quoted_field = true;
-                const size_t open_line = line;
-                ++i;
+                const size_t open_line = line_;
+                ++i_;
                 while (true) {
-                    if (i >= n)
-                        throw DataError(source + ":" + std::to_string(open_line) + ": unterminated quoted field");
-                    if (text[i] == '"') {
-                        if (i + 1 < n && text[i + 1] == '"') {
-                            field.push_back('"');
-                            i += 2;
+                    if (i_ >= n)
+                        throw DataError(source_ + ":" + std::to_string(open_line) + ": unterminated quoted field");
+                    if (text_[i_] == '"') {
+                        if (i_ + 1 < n && text_[i_ + 1] == '"') {
+                            current->push_back('"');
+                            i_ += 2;
                             continue;
                         }
-                        ++i;
+                        ++i_;
                         break;
                     }
-                    if (text[i] == '\n') ++line;
-                    field.push_back(text[i]);
-                    ++i;
+                    if (text_[i_] == '\n') ++line_;
+                    current->push_back(text_[i_]);
+                    ++i_;
                 }
                 continue;
             }
             if (c == ',') {
-                rec.fields.push_back(std::move(field));
-                field.clear();
+                ++used;
+                current = &field();
                 quoted_field = false;
-                ++i;
+                ++i_;
                 continue;
             }
             if (c == '\n' || c == '\r') {
-                rec.fields.push_back(std::move(field));
-                if (c == '\r' && i + 1 < n && text[i + 1] == '\n') ++i;
-                ++i;
-                ++line;
-                end_of_record = true;
-                continue;
+                if (c == '\r' && i_ + 1 < n && text_[i_ + 1] == '\n') ++i_;
+                ++i_;
+                ++line_;
+                break;
             }
             if (quoted_field && c != ' ' && c != '\t')
-                throw DataError(source + ":" + std::to_string(line) + ": text after a closing quote in field " +
-                                std::to_string(rec.fields.size() + 1));
-            field.push_back(c);
-            ++i;
+                throw DataError(source_ + ":" + std::to_string(line_) + ": text after a closing quote in field " +
+                                std::to_string(used + 1));
+            current->push_back(c);
+            ++i_;
         }
-        const bool blank = std::all_of(rec.fields.begin(), rec.fields.end(), [](const std::string& f) {
-            return f.find_first_not_of(" \t") == std::string::npos;
-        });
-        if (!(blank && rec.fields.size() == 1)) records.push_back(std::move(rec));
+        rec.fields.resize(used + 1);
     }
-    return records;
+
+    std::string_view text_;
+    const std::string& source_;
+    size_t i_ = 0;
+    size_t line_ = 1;
+};
+
+// A header of one column whose name holds another separator: the file is not comma-separated.
+std::string separator_hint(const std::vector<std::string>& names) {
+    if (names.size() != 1) return "";
+    for (const auto& [c, name] : {std::pair{'\t', "tab"}, {';', "semicolon (;)"}, {'|', "vertical bar (|)"}})
+        if (names[0].find(c) != std::string::npos)
+            return std::string("; the header is one column holding ") + name +
+                   " characters: the file seems separated by them, and ORCA reads comma-separated files (save it "
+                   "as CSV)";
+    return "";
 }
 
 }  // namespace
 
 Dataset parse_csv(std::string_view text, const std::string& source, const ReadOptions& options) {
-    auto records = split_records(text, source);
-    if (records.empty()) throw DataError(source + ": the file is empty (expected a header line)");
-    const Record& header = records.front();
+    RecordReader reader(text, source);
+    Record header;
+    if (!reader.next(header)) throw DataError(source + ": the file is empty (expected a header line)");
     std::vector<std::string> names;
+    for (const auto& field : header.fields) names.push_back(trim(field));
+    const std::string hint = separator_hint(names);
+    if (!hint.empty() && control_character(names[0]))  // a tab: say what the file is before naming the byte
+        throw DataError(source + ":" + std::to_string(header.line) + ":" + hint.substr(1));
     std::unordered_map<std::string, size_t> column_of;
-    for (size_t c = 0; c < header.fields.size(); ++c) {
-        std::string name = trim(header.fields[c]);
-        if (!is_valid_utf8(name))
-            throw DataError(source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1) +
-                            ": the column name " + quote_cell(name) +
-                            " is not valid UTF-8 text (save the file as UTF-8)");
-        if (name.empty())
-            throw DataError(source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1) +
-                            ": empty column name in the header");
-        if (!column_of.emplace(name, c).second)
-            throw DataError(source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1) +
-                            ": duplicate column name '" + name + "'");
-        names.push_back(name);
+    for (size_t c = 0; c < names.size(); ++c) {
+        const std::string& name = names[c];
+        const std::string where = source + ":" + std::to_string(header.line) + ":" + std::to_string(c + 1);
+        check_label_text(name, where, "column name");
+        if (name.empty()) throw DataError(where + ": empty column name in the header");
+        if (!column_of.emplace(name, c).second) throw DataError(where + ": duplicate column name '" + name + "'");
     }
     auto list_columns = [&] {
         std::string s;
@@ -122,35 +145,41 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
         if (it != column_of.end())
             target_col = static_cast<long>(it->second);
         else if (!options.target_optional)
-            throw DataError(source + ": no target column '" + options.target +
-                            "' in the header (columns: " + list_columns() + ")");
+            throw DataError(source + ": no target column '" + options.target + "' in the header (columns: " +
+                            list_columns() + ")" + hint);
     }
     long weight_col = -1;
     if (!options.weight_column.empty()) {
         auto it = column_of.find(options.weight_column);
         if (it == column_of.end())
             throw DataError(source + ": no sample-weight column '" + options.weight_column +
-                            "' in the header (columns: " + list_columns() + ")");
+                            "' in the header (columns: " + list_columns() + ")" + hint);
         weight_col = static_cast<long>(it->second);
+        if (weight_col == target_col)
+            throw ParameterError("the sample-weight column '" + options.weight_column +
+                                 "' is the target column: name a column of weights");
     }
     std::vector<size_t> feature_cols;
     if (options.features.empty()) {
         for (size_t c = 0; c < names.size(); ++c)
             if (static_cast<long>(c) != target_col && static_cast<long>(c) != weight_col) feature_cols.push_back(c);
     } else {
+        std::vector<bool> chosen(names.size(), false);
         for (const auto& f : options.features) {
             auto it = column_of.find(f);
             if (it == column_of.end())
-                throw DataError(source + ": no feature column '" + f + "' in the header (columns: " + list_columns() +
-                                ")");
+                throw DataError(source + ": no feature column '" + f + "' in the header (columns: " +
+                                list_columns() + ")" + hint);
             if (static_cast<long>(it->second) == target_col)
                 throw ParameterError("feature '" + f + "' is also the target column");
             if (static_cast<long>(it->second) == weight_col)
                 throw ParameterError("feature '" + f + "' is also the sample-weight column");
+            if (chosen[it->second]) throw ParameterError("features: '" + f + "' is listed twice (each feature once)");
+            chosen[it->second] = true;
             feature_cols.push_back(it->second);
         }
     }
-    if (feature_cols.empty()) throw DataError(source + ": no feature columns");
+    if (feature_cols.empty()) throw DataError(source + ": no feature columns" + hint);
 
     Dataset ds;
     ds.source = source;
@@ -158,48 +187,51 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
     for (size_t c : feature_cols) ds.feature_names.push_back(names[c]);
     if (target_col >= 0) ds.target_name = names[static_cast<size_t>(target_col)];
     std::vector<double> row(ds.cols);
-    for (size_t r = 1; r < records.size(); ++r) {
-        const Record& rec = records[r];
+    Record rec;
+    while (reader.next(rec)) {
         if (rec.fields.size() != names.size())
             throw DataError(source + ":" + std::to_string(rec.line) + ": expected " + std::to_string(names.size()) +
-                            " fields (as in the header), found " + std::to_string(rec.fields.size()));
+                            " fields (as in the header), found " + std::to_string(rec.fields.size()) + hint);
         bool missing = false;
         std::string missing_where;
+        const auto where_of = [&](size_t c) {
+            return source + ":" + std::to_string(rec.line) + ":" + std::to_string(c + 1);
+        };
         for (size_t k = 0; k < feature_cols.size(); ++k) {
             const size_t c = feature_cols[k];
-            const std::string where = source + ":" + std::to_string(rec.line) + ":" + std::to_string(c + 1);
-            auto cell = parse_number_cell(rec.fields[c], where, names[c]);
+            auto cell = parse_number_cell(rec.fields[c], where_of(c), names[c]);
             if (!cell) {
                 missing = true;
-                if (missing_where.empty()) missing_where = where + " (column '" + names[c] + "')";
+                if (missing_where.empty()) missing_where = where_of(c) + " (column '" + names[c] + "')";
                 continue;
             }
             row[k] = *cell;
         }
         std::string label;
         if (target_col >= 0) {
-            label = trim(rec.fields[static_cast<size_t>(target_col)]);
-            if (!is_valid_utf8(label))
-                throw DataError(source + ":" + std::to_string(rec.line) + ":" + std::to_string(target_col + 1) +
-                                ": the label " + quote_cell(label) +
-                                " is not valid UTF-8 text (save the file as UTF-8)");
+            const auto c = static_cast<size_t>(target_col);
+            label = trim(rec.fields[c]);
+            check_label_text(label, where_of(c), "label");
             if (is_missing_token(label)) {
-                missing = true;
-                if (missing_where.empty())
-                    missing_where = source + ":" + std::to_string(rec.line) + ":" + std::to_string(target_col + 1) +
-                                    " (target '" + names[static_cast<size_t>(target_col)] + "')";
+                label.clear();
+                // Rows to predict have no label yet: an unknown label is not a missing value there.
+                if (!options.target_optional) {
+                    missing = true;
+                    if (missing_where.empty()) missing_where = where_of(c) + " (target '" + names[c] + "')";
+                }
+            } else {
+                label = canonical_label(label);
             }
         }
         double weight = 1.0;
         if (weight_col >= 0) {
             const auto c = static_cast<size_t>(weight_col);
-            const std::string where = source + ":" + std::to_string(rec.line) + ":" + std::to_string(c + 1);
-            auto w = parse_number_cell(rec.fields[c], where, names[c]);
+            auto w = parse_number_cell(rec.fields[c], where_of(c), names[c]);
             if (!w) {
                 missing = true;
-                if (missing_where.empty()) missing_where = where + " (sample weight '" + names[c] + "')";
+                if (missing_where.empty()) missing_where = where_of(c) + " (sample weight '" + names[c] + "')";
             } else if (*w < 0.0) {
-                throw DataError(where + ": negative sample weight " + quote_cell(trim(rec.fields[c])));
+                throw DataError(where_of(c) + ": negative sample weight " + quote_cell(trim(rec.fields[c])));
             } else {
                 weight = *w;
             }

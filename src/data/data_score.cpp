@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 
+#include <unordered_map>
+
+#include "data/text_cells.hpp"
 #include "orca/multiclass.hpp"
 
 namespace orca {
@@ -34,11 +37,17 @@ DataScore score_on_data(const Model& model, std::span<const double> machine_valu
         return score;
     }
     const ClassPrediction predicted = predict_classes(model, machine_values, rows);
-    for (size_t r = 0; r < rows; ++r)
-        if (std::find(model.classes.begin(), model.classes.end(), target[r]) != model.classes.end()) {
-            ++score.scored;
-            if (target[r] == model.classes[predicted.label[r]]) ++score.correct;
-        }
+    // Compared as the readers compare labels (1.0 is 1), also for models saved before they did.
+    std::unordered_map<std::string, size_t> class_of;
+    for (size_t c = 0; c < model.classes.size(); ++c) class_of.emplace(canonical_label(model.classes[c]), c);
+    for (size_t r = 0; r < rows; ++r) {
+        if (target[r].empty()) continue;  // an unknown label
+        ++score.labelled;
+        const auto it = class_of.find(canonical_label(target[r]));
+        if (it == class_of.end()) continue;
+        ++score.scored;
+        if (it->second == predicted.label[r]) ++score.correct;
+    }
     if (score.scored > 0) score.accuracy = static_cast<double>(score.correct) / static_cast<double>(score.scored);
     return score;
 }

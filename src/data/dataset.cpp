@@ -5,9 +5,11 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "data/text_cells.hpp"
 #include "orca/errors.hpp"
+#include "platform/system_memory.hpp"
 
 namespace orca {
 namespace {
@@ -24,13 +26,18 @@ DataFormat detect_format(const std::string& path, std::string_view text) {
 
 // Keeps the named columns of a LIBSVM-format data set, in the order given.
 void select_columns(Dataset& ds, const std::vector<std::string>& names) {
+    std::unordered_map<std::string_view, size_t> column_of;
+    for (size_t c = 0; c < ds.feature_names.size(); ++c) column_of.emplace(ds.feature_names[c], c);
     std::vector<size_t> cols;
+    std::vector<bool> chosen(ds.cols, false);
     for (const auto& name : names) {
-        auto it = std::find(ds.feature_names.begin(), ds.feature_names.end(), name);
-        if (it == ds.feature_names.end())
+        auto it = column_of.find(name);
+        if (it == column_of.end())
             throw DataError(ds.source + ": no feature '" + name + "' (LIBSVM-format features are named f1.." + "f" +
                             std::to_string(ds.cols) + ")");
-        cols.push_back(static_cast<size_t>(it - ds.feature_names.begin()));
+        if (chosen[it->second]) throw ParameterError("features: '" + name + "' is listed twice (each feature once)");
+        chosen[it->second] = true;
+        cols.push_back(it->second);
     }
     std::vector<double> X(ds.rows * cols.size());
     for (size_t r = 0; r < ds.rows; ++r)
@@ -48,14 +55,29 @@ bool all_numeric(const std::vector<std::string>& labels) {
 }  // namespace
 
 std::string read_text_file(const std::string& path) {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) throw DataError(path + ": no such file");
-    if (!std::filesystem::is_regular_file(path, ec)) throw DataError(path + ": not a regular file");
+    const auto status = fs::status(path, ec);
+    if (!fs::exists(status)) throw DataError(path + ": no such file");
+    if (fs::is_directory(status)) throw DataError(path + ": is a directory, not a data file");
+    // A pipe or a terminal (/dev/stdin, a process substitution) is read as it comes, up to the
+    // same limit: a file's size is known in advance, a stream's is not.
+    const double limit = 0.5 * available_memory_bytes();
+    if (fs::is_regular_file(status) && static_cast<double>(fs::file_size(path, ec)) > limit)
+        throw ResourceError(path + ": " + std::to_string(fs::file_size(path, ec) / 1000000) +
+                            " MB is more than half the available memory; ORCA reads the whole table into memory");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw DataError(path + ": cannot open the file for reading");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    std::string text;
+    std::vector<char> chunk(1 << 20);
+    while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+        text.append(chunk.data(), static_cast<size_t>(in.gcount()));
+        if (static_cast<double>(text.size()) > limit)
+            throw ResourceError(path + ": more than half the available memory was read and the data go on; "
+                                       "ORCA reads the whole table into memory");
+    }
+    if (in.bad()) throw DataError(path + ": read failed");
+    return text;
 }
 
 Dataset read_dataset(const std::string& path, const ReadOptions& options) {

@@ -48,9 +48,8 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
         if (tokens.empty()) continue;
         SparseRow row;
         row.label = std::string(tokens[0].second);
-        if (!is_valid_utf8(row.label))
-            throw DataError(source + ":" + std::to_string(line_no) + ":1: the label " + quote_cell(row.label) +
-                            " is not valid UTF-8 text (save the file as UTF-8)");
+        check_label_text(row.label, source + ":" + std::to_string(line_no) + ":1", "label");
+        row.label = canonical_label(row.label);
         size_t previous = 0;
         for (size_t t = 1; t < tokens.size(); ++t) {
             const auto [col, tok] = tokens[t];
@@ -79,7 +78,14 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
     if (max_index > ds.cols)
         throw DataError(source + ": feature index " + std::to_string(max_index) + " is beyond the model's " +
                         std::to_string(ds.cols) + " features");
-    if (ds.cols == 0) throw DataError(source + ": no features (the file is empty or has only labels)");
+    if (ds.cols == 0) {
+        const bool comma_separated =
+            std::any_of(rows.begin(), rows.end(), [](const SparseRow& r) { return r.label.find(',') != std::string::npos; });
+        if (comma_separated)
+            throw DataError(source + ": no index:value pairs in LIBSVM format, but its lines hold commas: it looks "
+                                     "like a CSV file (read it with the format csv)");
+        throw DataError(source + ": no features (the file is empty or has only labels)");
+    }
     for (size_t j = 1; j <= ds.cols; ++j) ds.feature_names.push_back("f" + std::to_string(j));
     ds.rows = rows.size();
     ds.target_name = "label";

@@ -19,6 +19,7 @@ std::string trim(std::string_view s) {
 bool is_missing_token(std::string_view s) {
     std::string t = trim(s);
     std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (!t.empty() && (t.front() == '-' || t.front() == '+') && t.substr(1) == "nan") return true;  // printf's -nan
     return t.empty() || t == "?" || t == "na" || t == "n/a" || t == "nan" || t == "null";
 }
 
@@ -63,7 +64,11 @@ bool is_valid_utf8(std::string_view s) {
 }
 
 bool parse_double(std::string_view s, double& out) {
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    // from_chars takes no '+' and one '-' of its own: after a '+' no other sign ("+-5" is no number).
+    if (!s.empty() && s.front() == '+') {
+        s.remove_prefix(1);
+        if (!s.empty() && (s.front() == '-' || s.front() == '+')) return false;
+    }
     if (s.empty()) return false;
     const auto res = std::from_chars(s.data(), s.data() + s.size(), out);
     return res.ec == std::errc() && res.ptr == s.data() + s.size();
@@ -73,13 +78,63 @@ namespace {
 
 // A number too large (or too small) for a double: from_chars reports it as out of range.
 bool out_of_double_range(std::string_view s) {
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    if (!s.empty() && s.front() == '+') {
+        s.remove_prefix(1);
+        if (!s.empty() && (s.front() == '-' || s.front() == '+')) return false;
+    }
     double v = 0.0;
     const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
     return res.ec == std::errc::result_out_of_range && res.ptr == s.data() + s.size();
 }
 
 }  // namespace
+
+std::optional<unsigned char> control_character(std::string_view s) {
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7F) return c;
+    return std::nullopt;
+}
+
+namespace {
+
+// Significant digits of a decimal number's mantissa (leading zeros and a fraction's trailing
+// zeros do not count): up to 15 of them, distinct numbers are distinct doubles.
+size_t significant_digits(std::string_view s) {
+    const size_t e = s.find_first_of("eE");
+    std::string digits;
+    for (char c : s.substr(0, e))
+        if (c >= '0' && c <= '9') digits.push_back(c);
+    const auto first = digits.find_first_not_of('0');
+    if (first == std::string::npos) return 1;
+    digits.erase(0, first);
+    if (s.substr(0, e).find('.') != std::string_view::npos) {
+        const auto last = digits.find_last_not_of('0');
+        digits.erase(last + 1);
+    }
+    return digits.size();
+}
+
+}  // namespace
+
+void check_label_text(const std::string& text, const std::string& where, const std::string& what) {
+    if (!is_valid_utf8(text))
+        throw DataError(where + ": the " + what + " " + quote_cell(text) +
+                        " is not valid UTF-8 text (save the file as UTF-8)");
+    if (const auto c = control_character(text)) {
+        static constexpr char kHex[] = "0123456789ABCDEF";
+        throw DataError(where + ": the " + what + " " + quote_cell(text) + " holds a control character (byte 0x" +
+                        kHex[*c >> 4] + kHex[*c & 15] + ")");
+    }
+}
+
+std::string canonical_label(std::string_view label) {
+    double v = 0.0;
+    if (!parse_double(label, v) || !std::isfinite(v) || significant_digits(label) > 15) return std::string(label);
+    if (v == 0.0) v = 0.0;  // -0 is 0
+    char buffer[32];
+    const auto res = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, res.ptr);
+}
 
 std::optional<double> parse_number_cell(std::string_view cell, const std::string& where, const std::string& column) {
     if (is_missing_token(cell)) return std::nullopt;

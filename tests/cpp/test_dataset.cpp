@@ -93,7 +93,8 @@ TEST(Libsvm, ReadsSparseRowsAndNamesColumns) {
     ASSERT_EQ(ds.cols, 3u);
     EXPECT_EQ(ds.feature_names, (std::vector<std::string>{"f1", "f2", "f3"}));
     EXPECT_EQ(ds.X, (std::vector<double>{0.5, 0, -2, 0, 1e-3, 0, 0, 0, 0}));
-    EXPECT_EQ(ds.target, (std::vector<std::string>{"+1", "-1", "+1"}));
+    // Labels are compared as numbers where they are numbers: LIBSVM's +1 is class 1.
+    EXPECT_EQ(ds.target, (std::vector<std::string>{"1", "-1", "1"}));
 }
 
 TEST(Libsvm, ErrorsNameLineAndColumn) {
@@ -165,4 +166,66 @@ TEST(Csv, RefusesNamesAndLabelsThatAreNotUtf8) {
     o.target = "";
     o.target_optional = true;
     EXPECT_THROW((void)orca::parse_csv("a\xfe,y\n1,2\n", "t.csv", o), orca::DataError);
+}
+
+TEST(Labels, NumbersAreOneClassHoweverWritten) {
+    for (const auto& [text, canonical] : std::vector<std::pair<std::string, std::string>>{
+             {"1", "1"}, {"1.0", "1"}, {"+1", "1"}, {"1e0", "1"}, {"01", "1"}, {"-0", "0"}, {"0.0", "0"},
+             {"0.10", "0.1"}, {"-2.50", "-2.5"}, {"A", "A"}, {"1a", "1a"}, {"+-1", "+-1"}, {"nan", "nan"},
+             // 16 or more significant digits: identifiers that would collide as doubles stay text.
+             {"12345678901234567", "12345678901234567"}, {"1234567890123456.0", "1234567890123456.0"}})
+        EXPECT_EQ(canonical_label(text), canonical) << text;
+    ReadOptions o = with_target("y");
+    const Dataset ds = parse_csv("a,y\n1,1\n2,1.0\n3,-0\n4,0\n", "t.csv", o);
+    EXPECT_EQ(distinct_labels(ds.target), (std::vector<std::string>{"0", "1"}));
+}
+
+TEST(Csv, ReadsNumbersStrictly) {
+    double v = 0.0;
+    EXPECT_TRUE(parse_double("+5", v));
+    EXPECT_EQ(v, 5.0);
+    for (const char* bad : {"+-5", "++5", "--5", "-+5", "+", "5x"}) EXPECT_FALSE(parse_double(bad, v)) << bad;
+    for (const char* missing : {"nan", "-nan", "+NaN", "NA", "?", ""}) EXPECT_TRUE(is_missing_token(missing)) << missing;
+    EXPECT_NE(error_of("a,y\n+-5,A\n1,B\n", with_target("y")).find("non-numeric value '+-5'"), std::string::npos);
+}
+
+TEST(Csv, RefusesControlCharactersInNamesAndLabels) {
+    EXPECT_NE(error_of(std::string("a,y\n1,A\0\n2,B\n", 13), with_target("y")).find("t.csv:2:2: the label"),
+              std::string::npos);
+    EXPECT_NE(error_of("a\x01,y\n1,A\n", with_target("y")).find("holds a control character (byte 0x01)"),
+              std::string::npos);
+}
+
+TEST(Csv, NamesTheSeparatorOfATsvOrSemicolonFile) {
+    EXPECT_NE(error_of("a\tb\ty\n1\t2\tA\n", with_target("y")).find("t.csv:1: the header is one column holding tab"),
+              std::string::npos);
+    EXPECT_NE(error_of("a;b;y\n1;2;A\n", with_target("y")).find("holding semicolon (;) characters"),
+              std::string::npos);
+}
+
+TEST(Csv, ListsEachFeatureOnce) {
+    ReadOptions o = with_target("y");
+    o.features = {"a", "b", "a"};
+    EXPECT_NE(error_of("a,b,y\n1,2,A\n", o).find("'a' is listed twice"), std::string::npos);
+    const Dataset libsvm = parse_libsvm("1 1:2 2:3\n", "t.svm", {});
+    EXPECT_EQ(libsvm.cols, 2u);
+}
+
+TEST(Csv, RowsToPredictMayHaveNoLabelYet) {
+    ReadOptions o = with_target("y");
+    o.target_optional = true;
+    const Dataset ds = parse_csv("a,y\n1,\n2,B\n3,?\n", "t.csv", o);
+    ASSERT_EQ(ds.rows, 3u);
+    EXPECT_EQ(ds.target, (std::vector<std::string>{"", "B", ""}));
+    // Training data (the target not optional) still need every label.
+    EXPECT_NE(error_of("a,y\n1,\n2,B\n", with_target("y")).find("missing value"), std::string::npos);
+}
+
+TEST(Csv, StreamedRecordsEqualTheWholeText) {
+    // Quoted fields, CRLF, blank lines and a last line without a newline: the reader
+    // that reuses one record gives the rows the text holds.
+    const Dataset ds = parse_csv("a,\"b\",y\r\n1,\"2\",\"x,y\"\r\n\r\n3,4,z\n5,6,z", "t.csv", with_target("y"));
+    ASSERT_EQ(ds.rows, 3u);
+    EXPECT_EQ(ds.X, (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(ds.target, (std::vector<std::string>{"x,y", "z", "z"}));
 }
