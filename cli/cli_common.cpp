@@ -76,18 +76,6 @@ Model explained_model(const Model& model, const std::string& label) {
     return class_model(model, static_cast<size_t>(it - model.classes.begin()));
 }
 
-namespace {
-
-bool same_file(const std::string& a, const std::string& b) {
-    namespace fs = std::filesystem;
-    if (a == b) return true;
-    std::error_code ec;
-    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec) && !ec;
-    return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec) && !ec;
-}
-
-}  // namespace
-
 void check_outputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs) {
     for (size_t i = 0; i < outputs.size(); ++i) {
         const auto& [option, path] = outputs[i];

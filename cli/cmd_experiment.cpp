@@ -20,8 +20,22 @@ struct ExperimentArgs {
     bool quiet = false;
 };
 
+// The output folder, made (with its parents) before any work; a file of that name, or a folder
+// that cannot be made, is said plainly.
+void prepare_output_dir(const std::string& dir) {
+    if (dir.empty()) return;
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+        throw ParameterError("--output-dir " + dir + " is a file, not a folder: give a folder's name");
+    fs::create_directories(dir, ec);
+    if (ec) throw ParameterError("--output-dir " + dir + ": cannot create the folder (" + ec.message() + ")");
+}
+
 void run(const std::vector<Experiment>& experiments, const ExperimentArgs& a, const std::string& stem) {
-    if (!a.output_dir.empty()) std::filesystem::create_directories(a.output_dir);
+    if (a.folds < 2) throw ParameterError("--cv must be at least 2 folds, got " + std::to_string(a.folds));
+    if (a.jobs < 0) throw ParameterError("--jobs must be >= 0 (0: all cores), got " + std::to_string(a.jobs));
+    prepare_output_dir(a.output_dir);
     for (size_t k = 0; k < experiments.size(); ++k) {
         const auto& e = experiments[k];
         SweepOptions o;

@@ -21,6 +21,19 @@ extern "C" void on_interrupt(int signal_number) {
     std::raise(signal_number);
 }
 
+// `orca --model m.json info`: CLI11 then reports the subcommand's required option as missing.
+std::string options_before_command(const CLI::App& app, int argc, char** argv) {
+    if (argc < 3 || argv[1][0] != '-') return "";
+    const std::string first = argv[1];
+    if (first.rfind("--threads", 0) == 0 || first == "-h" || first == "--help" || first == "--version") return "";
+    for (int i = 2; i < argc; ++i)
+        for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+            if (sub->get_name() == argv[i])
+                return "options go after the command: orca " + sub->get_name() + " " + first + " ... (only --threads "
+                       "may come before it)";
+    return "";
+}
+
 // CLI11 reports a missing subcommand for an unknown one and a missing required option before an
 // unknown one; these say what is actually wrong.
 std::string unknown_command(const CLI::App& app, int argc, char** argv) {
@@ -56,7 +69,13 @@ std::string unknown_option(const CLI::App& app, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    for (int s : {SIGINT, SIGTERM, SIGHUP}) std::signal(s, on_interrupt);
+    // Every signal whose default action ends the process, so that no temporary file stays behind
+    // (SIGKILL and SIGSTOP cannot be caught).
+    for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF})
+        std::signal(s, on_interrupt);
+    // A file-size limit (ulimit -f) then makes write() fail with EFBIG, which the writer reports and
+    // cleans up after, instead of a kill in the middle of the write.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"orca: SVMs with truncated orthogonal-polynomial kernels, opened up exactly"};
     app.set_version_flag("--version", std::string(orca::kVersion));
     app.require_subcommand(1);
@@ -91,7 +110,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::string message = unknown_command(app, argc, argv);
+        std::string message = options_before_command(app, argc, argv);
+        if (message.empty()) message = unknown_command(app, argc, argv);
         if (message.empty()) message = unknown_option(app, argc, argv);
         fmt::print(stderr, "orca: error: {}\n", message.empty() ? std::string(e.what()) : message);
         return 2;

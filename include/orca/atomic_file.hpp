@@ -14,6 +14,10 @@ void write_file_atomically(const std::string& path, const std::string& content);
 // regular file, or lies in a folder that does not exist.
 void check_output_path(const std::string& path);
 
+// Whether two paths name one file: the same file when both exist (links, other spellings), else
+// the same absolute, normalised path (an output not written yet and ./its-name are one file).
+[[nodiscard]] bool same_file(const std::string& a, const std::string& b);
+
 // Removes the temporary file of a write in progress, if any. Async-signal-safe: the CLI calls it
 // from its SIGINT/SIGTERM/SIGHUP handler so that an interrupted run leaves nothing behind
 // (SIGKILL cannot be caught: the file then stays, named .<name>.orca-tmp-XXXXXXXX).

@@ -4,11 +4,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <random>
 
 #include "orca/errors.hpp"
@@ -38,6 +40,28 @@ void refuse_unless_regular_or_absent(const std::string& path) {
     if (fs::is_directory(status)) throw Error(path + ": is a directory (give a file name)");
     if (!fs::is_regular_file(status))
         throw Error(path + ": is not a regular file (a device, pipe or socket); ORCA replaces only regular files");
+    // By its mode bits, not access(2): root may write anything, and a file made read-only is
+    // meant to stay as it is, whoever runs orca.
+    if ((static_cast<unsigned>(status.permissions()) & static_cast<unsigned>(fs::perms::owner_write)) == 0)
+        throw Error(path + ": is read-only; ORCA does not replace it (make it writable, or choose another name)");
+}
+
+// The permissions a replaced file keeps (a 0600 model stays private); none for a new file,
+// which gets the umask's.
+std::optional<mode_t> kept_mode(const std::string& path) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    return st.st_mode & 07777;
+}
+
+// The temporary file's name: ".NAME.orca-tmp-XXXXXXXX", with NAME shortened (at a UTF-8 character
+// boundary) so that the whole stays within the 255 bytes a file name may have.
+std::string temporary_name(const std::string& name, const std::string& suffix) {
+    constexpr size_t kNameMax = 255;
+    const std::string tail = ".orca-tmp-" + suffix;
+    size_t keep = std::min(name.size(), kNameMax - 1 - tail.size());
+    while (keep > 0 && keep < name.size() && (static_cast<unsigned char>(name[keep]) & 0xC0) == 0x80) --keep;
+    return "." + name.substr(0, keep) + tail;
 }
 
 std::string random_suffix() {
@@ -55,7 +79,7 @@ int create_temporary(const std::string& path, std::string& temp) {
     const fs::path target(path);
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
     for (int attempt = 0; attempt < 100; ++attempt) {
-        temp = (folder / ("." + target.filename().string() + ".orca-tmp-" + random_suffix())).string();
+        temp = (folder / temporary_name(target.filename().string(), random_suffix())).string();
         const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd >= 0) return fd;
         if (errno != EEXIST) throw Error(path + ": cannot write in its folder (" + error_text(errno) + ")");
@@ -76,6 +100,22 @@ void forget() {
 
 }  // namespace
 
+bool same_file(const std::string& a, const std::string& b) {
+    namespace fs = std::filesystem;
+    if (a == b) return true;
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec) && !ec;
+    // Files not written yet: their absolute, normalised paths (new.json and ./new.json are one
+    // file; weakly_canonical alone keeps a relative path whose folder part does not exist as it is).
+    const auto normal = [](const std::string& p) {
+        std::error_code e;
+        const fs::path absolute = fs::absolute(p, e);
+        const fs::path canonical = fs::weakly_canonical(absolute, e);
+        return (e ? absolute : canonical).lexically_normal();
+    };
+    return normal(a) == normal(b);
+}
+
 void check_output_path(const std::string& path) {
     refuse_unless_regular_or_absent(path);
     namespace fs = std::filesystem;
@@ -91,6 +131,7 @@ void discard_temporary_file() noexcept {
 
 void write_file_atomically(const std::string& path, const std::string& content) {
     refuse_unless_regular_or_absent(path);
+    const std::optional<mode_t> mode = kept_mode(path);
     std::string temp;
     const int fd = create_temporary(path, temp);
     remember(temp);
@@ -107,6 +148,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
         if (n <= 0) fail("write failed (" + error_text(errno) + ")");
         written += static_cast<size_t>(n);
     }
+    if (mode && ::fchmod(fd, *mode) != 0) fail("cannot keep its permissions (" + error_text(errno) + ")");
     if (::fsync(fd) != 0) fail("write failed (" + error_text(errno) + ")");
     if (::close(fd) != 0) {
         ::unlink(temp.c_str());
