@@ -14,6 +14,11 @@
 
 namespace orca {
 
+// The largest box bound C_t = C * class weight * sample weight a row may have: the dual's
+// objective holds products of two multipliers, which overflow from about 1e154, and C = 1e12
+// already gives a hard margin on data ORCA scales to its domain.
+inline constexpr double kMaxBoxBound = 1e100;
+
 struct TrainOptions {
     Task task = Task::classification;
     double epsilon = 0.1;  // regression: half-width of the insensitive tube (>= 0)

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "orca/basis.hpp"
+#include "data/text_cells.hpp"
 #include "orca/errors.hpp"
 
 namespace orca {
@@ -105,7 +106,8 @@ std::vector<int> degrees_value(const std::string& text, std::span<const std::str
         const std::string name = part.substr(0, eq);
         if (std::find(names.begin(), names.end(), name) == names.end())
             throw ParameterError("degree: no feature named '" + name + "'");
-        named[name] = degree_value(part.substr(eq + 1), " (feature '" + name + "')");
+        if (!named.emplace(name, degree_value(part.substr(eq + 1), " (feature '" + name + "')")).second)
+            throw ParameterError("degree: feature '" + name + "' is given twice in '" + text + "'");
     }
     if (bare.empty() && named.empty()) throw ParameterError("degree needs a value");
     if (named.empty()) {
@@ -134,10 +136,12 @@ void class_weight_value(TrainOptions& o, const std::string& text) {
         const auto eq = part.find('=');
         if (eq == std::string::npos || eq == 0)
             throw ParameterError("class_weight takes 'balanced' or LABEL=WEIGHT pairs, got '" + part + "'");
-        const std::string label = part.substr(0, eq);
+        // Labels as the data readers compare them (1.0 is class 1).
+        const std::string label = canonical_label(part.substr(0, eq));
         const double w = real_value("class_weight of '" + label + "'", part.substr(eq + 1));
         if (!(w > 0.0)) throw ParameterError("class_weight of '" + label + "' must be > 0, got " + exact(w));
-        o.class_weight[label] = w;
+        if (!o.class_weight.emplace(label, w).second)
+            throw ParameterError("class_weight: class '" + label + "' is given twice in '" + text + "'");
     }
 }
 

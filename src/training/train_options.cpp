@@ -12,7 +12,7 @@ namespace orca {
 namespace {
 
 std::string exact(double v) {
-    return fmt::format("{:.17g}", v);
+    return fmt::format("{}", v);  // the shortest text that reads back as v
 }
 
 }  // namespace
@@ -23,6 +23,9 @@ void validate(const TrainOptions& o) {
             throw ParameterError(std::string(name) + " must be a finite number > 0, got " + exact(v));
     };
     positive("C", o.C);
+    if (o.C > kMaxBoxBound)
+        throw ParameterError("C must be at most 1e100 (the dual's objective overflows beyond; C = 1e12 already "
+                             "gives a hard margin), got " + exact(o.C));
     positive("tol", o.solver.tolerance);
     positive("cache_mb", o.solver.cache_mb);
     if (!(o.epsilon >= 0.0) || !std::isfinite(o.epsilon))

@@ -1,5 +1,7 @@
 #include "orca/training.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -37,6 +39,32 @@ Dataset weighted_rows(const Dataset& all) {
     }
     d.rows = keep.size();
     return d;
+}
+
+// Refuses box bounds beyond kMaxBoxBound, naming what made them so: C is checked alone by
+// validate(), so a bound beyond it comes from a class weight or a sample weight.
+void check_box_bounds(const std::vector<double>& upper, const TrainOptions& options, const Dataset& data,
+                      const std::vector<double>& class_factor) {
+    for (size_t t = 0; t < upper.size(); ++t) {
+        if (upper[t] <= kMaxBoxBound) continue;
+        const double cw = class_factor.empty() ? 1.0 : class_factor[t];
+        const std::string why =
+            options.C * cw > kMaxBoxBound
+                ? fmt::format("C ({:.6g}) times the class weight of '{}' ({:.6g})", options.C, data.target[t], cw)
+                : fmt::format("C times the sample weight of data row {} ({:.6g})", t + 1, data.weights[t]);
+        throw ParameterError(why + " exceeds 1e100, where the dual's objective overflows; lower the weights");
+    }
+}
+
+// A class whose every row has sample weight 0 is gone from the weighted rows: said so, rather
+// than "one class only" of a target that has two.
+void check_weighted_classes(const Dataset& all, const Dataset& weighted) {
+    if (weighted.rows == all.rows) return;
+    const auto before = distinct_labels(all.target), after = distinct_labels(weighted.target);
+    for (const auto& c : before)
+        if (std::find(after.begin(), after.end(), c) == after.end())
+            throw DataError(all.source + ": every row of class '" + c +
+                            "' has sample weight 0, which leaves the class out of training; give its rows weights > 0");
 }
 
 // Effective multipliers of C per class: 1, "balanced" n / (k n_c), then explicit entries.
@@ -104,6 +132,7 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
     if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
     validate(options);
     const Dataset data = weighted_rows(all);
+    if (options.task == Task::classification) check_weighted_classes(all, data);
     ModelSettings settings = detail::shared_settings(data, options);
     std::vector<double> points = data.X;
     (void)settings.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
@@ -116,6 +145,7 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
             z[t] = parse_target_value(data.target[t], data, t);
             upper[t] = options.C * sample_weight(t);
         }
+        check_box_bounds(upper, options, data, {});
         check_regression_target(z, options.epsilon, data.target_name);
         settings.classes.clear();
         settings.class_weights.clear();
@@ -153,13 +183,25 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
         throw DataError(data.source + ": the target '" + data.target_name + "' has " +
                         std::to_string(settings.classes.size()) + " distinct labels, more than " +
                         std::to_string(kMaxClasses) + " classes; for a numeric target use the regression task");
+    const size_t k = settings.classes.size();
+    if (options.multi_class == MultiClass::ovo && k * (k - 1) / 2 > kMaxMachines)
+        throw ParameterError(data.source + ": one-vs-one over " + std::to_string(k) + " classes trains " +
+                             std::to_string(k * (k - 1) / 2) + " machines, more than " +
+                             std::to_string(kMaxMachines) +
+                             " (memory and model file grow with them); choose multi_class ovr, which trains " +
+                             std::to_string(k));
     std::vector<size_t> label(data.rows);
     for (size_t t = 0; t < data.rows; ++t)
         label[t] = static_cast<size_t>(std::find(settings.classes.begin(), settings.classes.end(), data.target[t]) -
                                        settings.classes.begin());
     settings.class_weights = class_multipliers(settings.classes, label, options);
     std::vector<double> upper(data.rows);
-    for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * settings.class_weights[label[t]] * sample_weight(t);
+    std::vector<double> class_factor(data.rows);
+    for (size_t t = 0; t < data.rows; ++t) {
+        class_factor[t] = settings.class_weights[label[t]];
+        upper[t] = options.C * class_factor[t] * sample_weight(t);
+    }
+    check_box_bounds(upper, options, data, class_factor);
     return detail::train_classifier(std::move(settings), kernel, points, label, upper, options);
 }
 
