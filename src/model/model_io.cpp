@@ -5,13 +5,16 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <string_view>
 
 #include "model/json_fields.hpp"
 #include "model/kernel_spec_json.hpp"
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
 #include "orca/multiclass.hpp"
+#include "orca/train_options.hpp"
 #include "orca/version.hpp"
 
 namespace orca {
@@ -104,6 +107,9 @@ TrainingSummary read_training(const json& j, ModelSettings& m, const std::string
     const std::string tw = w + ": training";
     const double C = number(field(tr, "C", tw), tw + ".C");
     const double tolerance = number(field(tr, "tolerance", tw), tw + ".tolerance");
+    if (!(C > 0.0) || C > kMaxBoxBound)
+        throw ModelFileError(tw + ".C: expected a number in (0, 1e100], got " + fmt_most(C));
+    if (!(tolerance > 0.0)) throw ModelFileError(tw + ".tolerance: expected a number > 0, got " + fmt_most(tolerance));
     if (first) {
         m.C = C;
         m.tolerance = tolerance;
@@ -134,10 +140,16 @@ TrainingSummary read_training(const json& j, ModelSettings& m, const std::string
             throw ModelFileError(tw + ".stop: expected converged, iteration cap or precision");
         }
     }
-    if (m.task == Task::regression)
+    if (m.task == Task::regression) {
         s.training_r2 = number(field(tr, "training_r2", tw), tw + ".training_r2");
-    else
+        if (s.training_r2 > 1.0)
+            throw ModelFileError(tw + ".training_r2: expected a number <= 1, got " + fmt_most(s.training_r2));
+    } else {
         s.training_accuracy = number(field(tr, "training_accuracy", tw), tw + ".training_accuracy");
+        if (!(s.training_accuracy >= 0.0 && s.training_accuracy <= 1.0))
+            throw ModelFileError(tw + ".training_accuracy: expected a number from 0 to 1, got " +
+                                 fmt_most(s.training_accuracy));
+    }
     s.bounded_support_vectors = count(field(tr, "bounded_support_vectors", tw), tw + ".bounded_support_vectors");
     return s;
 }
@@ -168,6 +180,12 @@ Machine read_machine(const json& j, ModelSettings& m, const std::string& w, std:
     check_support_vectors(m, machine, w);
     check_decision_scale(m, machine, w);
     return machine;
+}
+
+void refuse_repeats(const std::vector<std::string>& names, const std::string& where, const std::string& what) {
+    std::set<std::string> seen;
+    for (const auto& n : names)
+        if (!seen.insert(n).second) throw ModelFileError(where + ": the " + what + " '" + n + "' appears twice");
 }
 
 std::string task_name(const Model& model) {
@@ -223,8 +241,10 @@ std::string training_record_json(const Model& model) {
 
 Model model_from_json(const std::string& content, const std::string& source) {
     json j;
+    // A UTF-8 byte-order mark (editors on Windows write one) is not JSON, and means nothing.
+    const bool bom = content.compare(0, 3, "\xEF\xBB\xBF") == 0;
     try {
-        j = json::parse(content);
+        j = json::parse(bom ? std::string_view(content).substr(3) : std::string_view(content));
     } catch (const json::parse_error& e) {
         throw ModelFileError(source + ": not valid JSON (byte " + std::to_string(e.byte) +
                              "); is this an ORCA model file?");
@@ -236,7 +256,11 @@ Model model_from_json(const std::string& content, const std::string& source) {
     if (!j.is_object() || !j.contains("format") || j["format"] != kFormatName)
         throw ModelFileError(w + ": not an ORCA model file (no \"format\": \"orca-model\")");
     const json& version = field(j, "format_version", w);
-    if (!version.is_number_integer() || version.get<long>() != kModelFormatVersion)
+    if (!version.is_number_integer())
+        throw ModelFileError(w + ": format_version: expected an integer written without quotes or a decimal "
+                                 "point (this orca reads version " +
+                             std::to_string(kModelFormatVersion) + "), got " + version.dump());
+    if (version.get<long>() != kModelFormatVersion)
         throw ModelFileError(w + ": model format version " + version.dump() +
                              " is not supported (this orca reads version " + std::to_string(kModelFormatVersion) + ")");
     const std::string task = text(field(j, "task", w), w + ": task");
@@ -250,12 +274,15 @@ Model model_from_json(const std::string& content, const std::string& source) {
         m.feature_names = strings(field(j, "features", w), w + ": features");
         const size_t d = m.feature_names.size();
         if (d == 0) throw ModelFileError(w + ": features: empty");
+        refuse_repeats(m.feature_names, w + ": features", "feature");
         if (m.task == Task::classification) {
             m.classes = strings(field(j, "classes", w), w + ": classes");
             if (!multiclass && m.classes.size() != 2) throw ModelFileError(w + ": classes: expected 2 labels");
             if (multiclass && m.classes.size() < 3) throw ModelFileError(w + ": classes: expected 3 or more labels");
+            refuse_repeats(m.classes, w + ": classes", "class");
         } else {
             m.epsilon = number(field(j, "epsilon", w), w + ": epsilon");
+            if (m.epsilon < 0.0) throw ModelFileError(w + ": epsilon: expected a number >= 0, got " + fmt_most(m.epsilon));
             m.class_weights.clear();
         }
         m.target_name = text(field(j, "target", w), w + ": target");
@@ -268,6 +295,14 @@ Model model_from_json(const std::string& content, const std::string& source) {
         for (size_t k = 0; k < d; ++k) {
             if (!(m.scaler.max[k] > m.scaler.min[k]) || !(m.scaler.std[k] > 0.0))
                 throw ModelFileError(w + ": scaler: feature '" + m.feature_names[k] + "' has an empty range");
+            // As training refuses (Scaler::fit): a span that overflows makes every prediction NaN.
+            const double span = m.scaler.max[k] - m.scaler.min[k];
+            if (!std::isfinite(span) || !(2.0 / span > 0.0) || !(1.0 / m.scaler.std[k] > 0.0) ||
+                !(m.scaler.mean[k] >= m.scaler.min[k] - span && m.scaler.mean[k] <= m.scaler.max[k] + span))
+                throw ModelFileError(w + ": scaler: feature '" + m.feature_names[k] + "' spans " +
+                                     fmt_most(m.scaler.min[k]) + " to " + fmt_most(m.scaler.max[k]) + " (mean " +
+                                     fmt_most(m.scaler.mean[k]) + ", sd " + fmt_most(m.scaler.std[k]) +
+                                     "), which no training writes");
         }
         const json& ke = field(j, "kernel", w);
         const std::string kw = w + ": kernel";
@@ -289,8 +324,13 @@ Model model_from_json(const std::string& content, const std::string& source) {
         }
         if (j.contains("weights")) {  // optional: files without it were trained unweighted
             const json& we = j["weights"];
-            if (m.task == Task::classification)
+            if (m.task == Task::classification) {
                 m.class_weights = numbers(field(we, "class", w + ": weights"), w + ": weights.class", m.classes.size());
+                for (size_t c = 0; c < m.class_weights.size(); ++c)
+                    if (!(m.class_weights[c] > 0.0))
+                        throw ModelFileError(w + ": weights.class[" + std::to_string(c) + "]: expected a number > 0, got " +
+                                             fmt_most(m.class_weights[c]));
+            }
             const json& sw = field(we, "sample_weights", w + ": weights");
             if (!sw.is_boolean()) throw ModelFileError(w + ": weights.sample_weights: expected true or false");
             m.sample_weighted = sw.get<bool>();
@@ -335,7 +375,11 @@ void save_model(const Model& model, const std::string& path) {
 
 Model load_model(const std::string& path) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) throw ModelFileError(path + ": no such model file");
+    const auto status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status)) throw ModelFileError(path + ": no such model file");
+    if (std::filesystem::is_directory(status)) throw ModelFileError(path + ": is a directory, not a model file");
+    if (!std::filesystem::is_regular_file(status))
+        throw ModelFileError(path + ": is not a regular file (a pipe or a device); give the model file's path");
     // A model file is JSON text of at most a few hundred megabytes; look before reading it all.
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec && size > kMaxModelFileBytes)
@@ -345,6 +389,8 @@ Model load_model(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ModelFileError(path + ": cannot open the model file");
     char first = ' ';
+    char bom[3] = {};
+    if (!(in.read(bom, 3) && std::string_view(bom, 3) == "\xEF\xBB\xBF")) in.clear(), in.seekg(0);
     while (in.get(first) && std::isspace(static_cast<unsigned char>(first))) {
     }
     if (in && first != '{')

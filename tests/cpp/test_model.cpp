@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <thread>
@@ -187,6 +188,34 @@ TEST(Model, MalformedModelFilesAreRefusedWithTheReason) {
     edited["kernel"]["alpha"] = -3;
     EXPECT_NE(message(edited.dump()).find("alpha must be a finite number > -1"), std::string::npos);
     EXPECT_EQ(message("[1,2]"), "m.json: not an ORCA model file (no \"format\": \"orca-model\")");
+}
+
+TEST(Model, LoaderRefusesFieldsThatContradictEachOther) {
+    // What no training writes: each edit alone, named by its field.
+    const Model model = train_model(make_double_spiral(), legendre(3, 1.0));
+    const auto good = nlohmann::json::parse(model_to_json(model));
+    const auto refused = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& expected) {
+        auto doc = good;
+        edit(doc);
+        try {
+            (void)model_from_json(doc.dump(), "m.json");
+        } catch (const ModelFileError& e) {
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+            return;
+        }
+        ADD_FAILURE() << "accepted: " << expected;
+    };
+    refused([](auto& d) { d["features"][1] = d["features"][0]; }, "features: the feature 'x1' appears twice");
+    refused([](auto& d) { d["classes"][1] = d["classes"][0]; }, "classes: the class 'A' appears twice");
+    refused([](auto& d) { d["scaler"]["min"][0] = -1e308, d["scaler"]["max"][0] = 1e308; }, "scaler: feature 'x1' spans");
+    refused([](auto& d) { d["training"]["C"] = -5; }, "training.C: expected a number in (0, 1e100]");
+    refused([](auto& d) { d["training"]["tolerance"] = 0; }, "training.tolerance: expected a number > 0");
+    refused([](auto& d) { d["training"]["training_accuracy"] = 7.5; }, "training_accuracy: expected a number from 0 to 1");
+    refused([](auto& d) { d["weights"]["class"][0] = -1; }, "weights.class[0]: expected a number > 0");
+    refused([](auto& d) { d["format_version"] = "1"; }, "format_version: expected an integer written without quotes");
+    refused([](auto& d) { d["format_version"] = 1.0; }, "format_version: expected an integer");
+    // A byte-order mark before the JSON is read past.
+    EXPECT_EQ(model_from_json("\xEF\xBB\xBF" + good.dump(), "m.json").classes, model.classes);
 }
 
 TEST(Model, TwoFitsInTwoThreadsDoNotInterfere) {
