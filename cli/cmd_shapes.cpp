@@ -28,8 +28,11 @@ void run_shapes(const ShapesArgs& a) {
     if (a.grid < 2 || a.pair_grid < 2) throw ParameterError("--grid and --pair-grid must be >= 2");
     // Bounded before the work: a curve of 100,000 points or a 2,000 x 2,000 surface is already
     // far finer than any plot; beyond, the output would be gigabytes.
-    if (a.grid > 100000) throw ParameterError("--grid must be <= 100000, got " + std::to_string(a.grid));
-    if (a.pair_grid > 2000) throw ParameterError("--pair-grid must be <= 2000, got " + std::to_string(a.pair_grid));
+    if (a.grid > static_cast<int>(kMaxShapeGrid))
+        throw ParameterError("--grid must be <= " + std::to_string(kMaxShapeGrid) + ", got " + std::to_string(a.grid));
+    if (a.pair_grid > static_cast<int>(kMaxPairGrid))
+        throw ParameterError("--pair-grid must be <= " + std::to_string(kMaxPairGrid) + ", got " +
+                             std::to_string(a.pair_grid));
     if (a.pairs < 0) throw ParameterError("--pairs must be >= 0");
     if (a.pairs > 0 && a.pair_output.empty()) throw ParameterError("--pairs needs --pair-output FILE");
     const Model model = explained_model(load_model(a.model), a.label);

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -16,12 +17,13 @@ namespace {
 struct SweepArgs {
     GridArgs grid;
     std::string csv;
-    double tolerance = -1.0;
+    std::optional<double> tolerance;  // none: one standard error
 };
 
 SweepResult run_grid(const SweepArgs& a) {
     check_outputs({{"--json", a.grid.json}, {"--csv", a.csv}}, {a.grid.input.data});
     if (a.grid.folds < 2) throw ParameterError("--cv must be >= 2");
+    check_selection_tolerance(a.tolerance);
     const Dataset data = read_training_data(a.grid.input, "", a.grid.quiet);
     SweepOptions o;
     o.folds = static_cast<size_t>(a.grid.folds);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,9 @@ struct Setting {
 // x max order x total-degree cap x degree, in that order, from lists of the settings table's
 // texts by name ("1..8", "2,4,8", "auto,1,2", "0.1,1,10"; family and measure take one value).
 // alpha and beta lists are paired, a single value repeated. Each setting obeys the table's rules
-// (train_options); ParameterError names the setting.
+// (train_options); ParameterError names the setting, and refuses grids of more than
+// kMaxGridSettings settings before building any.
+inline constexpr size_t kMaxGridSettings = 10000;
 [[nodiscard]] std::vector<Setting> grid_settings(const SettingTexts& lists);
 
 using ProgressFn = std::function<void(size_t done, size_t total)>;
@@ -124,9 +127,12 @@ struct Selection {
     std::string reason;  // why the winner won, in words
 };
 
-// Among settings with cv_mean >= best - tolerance (tolerance < 0: one standard error of the
-// best, sd / sqrt(folds)), prefer lower mean interaction order, then lower T_0.05 (or the
+// Among settings with cv_mean >= best - tolerance (none: one standard error of the best,
+// sd / sqrt(folds); a tolerance that is not a finite number >= 0 is refused), prefer lower mean interaction order, then lower T_0.05 (or the
 // first threshold), then lower N*, then more balanced marginals (higher entropy of OKC_i).
-[[nodiscard]] Selection select_model(const SweepResult& result, double tolerance = -1.0);
+// Throws ParameterError unless tolerance is none or a finite number >= 0 (checked before a sweep,
+// so that a bad value does not wait for it).
+void check_selection_tolerance(std::optional<double> tolerance);
+[[nodiscard]] Selection select_model(const SweepResult& result, std::optional<double> tolerance = std::nullopt);
 
 }  // namespace orca

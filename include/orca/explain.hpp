@@ -47,6 +47,10 @@ struct ShapeFunction {
     std::vector<double> x;  // raw units
     std::vector<double> h;  // h_j(x)
 };
+// The largest grids: a curve of 100,000 points per feature and a surface of 2,000 x 2,000 are
+// beyond any plot, and a grid of 10^9 would take the memory.
+inline constexpr size_t kMaxShapeGrid = 100000;
+inline constexpr size_t kMaxPairGrid = 2000;
 [[nodiscard]] std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_points = 100);
 
 // The exact pair component h_jk over a grid of feature j's x feature k's training ranges.

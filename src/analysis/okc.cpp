@@ -66,9 +66,15 @@ void validate(const OkcOptions& options) {
     if (!(options.memory_limit_mb > 0.0)) throw ParameterError("memory_mb must be > 0");
 }
 
-OkcReport analyze(const Expansion& e, const OkcOptions& options) {
+OkcReport analyze(const Expansion& e, const OkcOptions& requested) {
     if (e.count() == 0) throw ParameterError("the model has no support vectors to analyse");
-    validate(options);
+    validate(requested);
+    // A list longer than the basis is the whole basis (top=10^12 is "all", not a memory estimate
+    // for 10^12 entries).
+    OkcOptions options = requested;
+    const double basis_size = static_cast<double>(e.basis.size());
+    if (options.top_coefficients > 0 && static_cast<double>(options.top_coefficients) > basis_size)
+        options.top_coefficients = static_cast<long>(basis_size);
     if (e.dim() > 63) throw ParameterError("the analysis supports at most 63 features");
     const OkcCost cost = estimate_okc_cost(e);
     const bool wants_coefficients = options.top_coefficients != 0;

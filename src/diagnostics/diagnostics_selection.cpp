@@ -50,9 +50,16 @@ std::pair<std::string, bool> compare(const SettingResult& a, const SettingResult
 
 }  // namespace
 
-Selection select_model(const SweepResult& result, double tolerance) {
+void check_selection_tolerance(std::optional<double> tolerance) {
+    if (tolerance && !(*tolerance >= 0.0 && std::isfinite(*tolerance)))
+        throw ParameterError(fmt::format("tolerance must be a finite number >= 0 (none: one standard error), got {}",
+                                         *tolerance));
+}
+
+Selection select_model(const SweepResult& result, std::optional<double> tolerance) {
     const auto& rows = result.rows;
     if (rows.empty()) throw ParameterError("nothing to select from");
+    check_selection_tolerance(tolerance);
     Selection sel;
     size_t best = 0;
     for (size_t i = 1; i < rows.size(); ++i)
@@ -60,7 +67,7 @@ Selection select_model(const SweepResult& result, double tolerance) {
     sel.best = rows[best].cv_mean;
     const double se =
         rows[best].cv_sd / std::sqrt(static_cast<double>(std::max<size_t>(rows[best].fold_accuracy.size(), 1)));
-    const double tol = tolerance >= 0.0 ? tolerance : se;
+    const double tol = tolerance ? *tolerance : se;
     sel.threshold = sel.best - tol;
     for (size_t i = 0; i < rows.size(); ++i)
         if (rows[i].cv_mean >= sel.threshold - 1e-12) sel.candidates.push_back(i);
@@ -71,7 +78,7 @@ Selection select_model(const SweepResult& result, double tolerance) {
         if (compare(rows[c], rows[winner]).second) winner = c;
     }
     sel.chosen = winner;
-    const std::string rule = tolerance >= 0.0 ? fmt::format("within {:g} of the best", tol)
+    const std::string rule = tolerance ? fmt::format("within {:g} of the best", tol)
                                               : fmt::format("within one standard error ({:.3f}) of the best", tol);
     std::string why = fmt::format("{} chosen: validation accuracy {:.3f} is {} ({:.3f} at {}); {} candidate(s)",
                                   rows[winner].setting.label(), rows[winner].cv_mean, rule, sel.best,

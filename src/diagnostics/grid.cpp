@@ -1,5 +1,7 @@
 // The grid of settings a sweep or a stability run takes, from lists of the settings table's
 // texts: one parser and one pairing rule for the CLI and Python.
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -64,6 +66,17 @@ std::vector<Setting> grid_settings(const SettingTexts& lists) {
         const std::string applies(training_setting(name).applies_to);
         if (applies == "family " + families[0] || !is_default(name, text)) one[name] = text;
     };
+    // Counted before any is built: each setting is fitted once per fold, and a grid of a million
+    // would run for days with nothing to show for it.
+    const double count = static_cast<double>(alphas.size()) * static_cast<double>(lambdas.size()) *
+                         static_cast<double>(Cs.size()) * static_cast<double>(orders.size()) *
+                         static_cast<double>(caps.size()) * static_cast<double>(degrees.size());
+    if (count > static_cast<double>(kMaxGridSettings))
+        throw ParameterError(fmt::format(
+            "the grid has {:.0f} settings ({} degree x {} C x {} max_order x {} max_total_degree x {} (alpha, beta) x "
+            "{} lambda), more than {}; each is fitted once per fold: narrow the lists",
+            count, degrees.size(), Cs.size(), orders.size(), caps.size(), alphas.size(), lambdas.size(),
+            kMaxGridSettings));
     std::vector<Setting> out;
     for (size_t p = 0; p < alphas.size(); ++p)
         for (const auto& lambda : lambdas)

@@ -369,7 +369,9 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
 
 std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_points) {
     const Machine& machine = single_machine(model);
-    if (grid_points < 2) throw ParameterError("the shape-function grid needs at least 2 points");
+    if (grid_points < 2 || grid_points > kMaxShapeGrid)
+        throw ParameterError("the shape-function grid needs 2 to " + std::to_string(kMaxShapeGrid) +
+                             " points per feature, got " + std::to_string(grid_points));
     const Prepared p(model);
     std::vector<ShapeFunction> out;
     for (size_t j = 0; j < model.dim(); ++j) {
@@ -393,7 +395,9 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
     const size_t d = model.dim();
     if (first >= d || second >= d || first == second)
         throw ParameterError("pair_surface needs two different features below " + std::to_string(d));
-    if (grid_points < 2) throw ParameterError("the pair-surface grid needs at least 2 points");
+    if (grid_points < 2 || grid_points > kMaxPairGrid)
+        throw ParameterError("the pair-surface grid needs 2 to " + std::to_string(kMaxPairGrid) +
+                             " points per axis, got " + std::to_string(grid_points));
     const Prepared p(model);
     PairSurface s;
     s.first = first;

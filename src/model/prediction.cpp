@@ -104,12 +104,13 @@ PredictionCost estimate_prediction_cost(const ModelSettings& model, const Machin
     const Basis basis = model.basis();
     const auto nsv = static_cast<double>(m.support_count()), r = static_cast<double>(rows);
     double factor_work = 0.0, prepare = 0.0, contraction = 0.0, block = 1.0;
+    const double product_size = basis.product_size();  // O(d): once, not once per feature
     for (size_t j = basis.dim(); j-- > 0;) {
         const double w = basis.degree(j) + 1.0;
         // A kernel factor: a dot product of cached p_k (n <= 6) or the CD identity (~20 flops).
         factor_work += w <= 7.0 ? 2.0 * w : 20.0;
         prepare += 4.0 * w;  // the p_k(x) tables of a point
-        contraction += 2.0 * basis.product_size() / block;
+        contraction += 2.0 * product_size / block;
         block *= w;
     }
     PredictionCost cost;
@@ -122,9 +123,8 @@ PredictionCost estimate_prediction_cost(const ModelSettings& model, const Machin
         return cost;
     }
     // Forming c runs as small matrix products (enumerate_blocks): about one flop per (SV, c_k).
-    cost.coefficients = basis.product_size() > kMaxPredictionCoefficients
-                            ? std::numeric_limits<double>::infinity()
-                            : nsv * basis.product_size() + r * (prepare + contraction);
+    cost.coefficients = product_size > kMaxPredictionCoefficients ? std::numeric_limits<double>::infinity()
+                                                                  : nsv * product_size + r * (prepare + contraction);
     return cost;
 }
 

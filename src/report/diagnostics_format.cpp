@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <algorithm>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -142,6 +143,24 @@ std::string sweep_to_json(const SweepResult& r) {
 SweepResult sweep_from_json(const std::string& text) {
     using nlohmann::json;
     SweepResult r;
+    // Numbers a sweep writes, checked as they are read (a hand-edited 1e300 support vectors
+    // would print as a negative count).
+    const auto share = [&](const json& row, const char* key) {
+        const double v = row.at(key).get<double>();
+        if (!(v >= 0.0 && v <= 1.0))
+            throw ParameterError("rows[" + std::to_string(r.rows.size()) + "]." + key +
+                                 ": expected a number from 0 to 1, got " + row.at(key).dump());
+        return v;
+    };
+    const auto whole = [&](const json& row, const char* key, double most) {
+        const json& v = row.at(key);
+        const double x = v.is_number() ? v.get<double>() : -1.0;
+        if (!(x >= 0.0 && x <= most && x == std::floor(x)))
+            throw ParameterError("rows[" + std::to_string(r.rows.size()) + "]." + key +
+                                 ": expected a whole number from 0 to " + fmt::format("{:g}", most) + ", got " +
+                                 v.dump());
+        return x;
+    };
     try {
         const json j = json::parse(text);
         if (j.value("format", "") != "orca-sweep") throw ParameterError("not a sweep (no \"format\": \"orca-sweep\")");
@@ -155,17 +174,17 @@ SweepResult sweep_from_json(const std::string& text) {
             s.setting.spec.max_total_degree = st.value("max_total_degree", 0);
             s.setting.C = st.at("C").get<double>();
             s.fold_accuracy = row.at("fold_accuracy").get<std::vector<double>>();
-            s.cv_mean = row.at("cv_mean").get<double>();
-            s.cv_sd = row.at("cv_sd").get<double>();
-            s.train_accuracy = row.at("train_accuracy").get<double>();
-            s.support_vectors = row.at("support_vectors").get<size_t>();
+            s.cv_mean = share(row, "cv_mean");
+            s.cv_sd = share(row, "cv_sd");
+            s.train_accuracy = share(row, "train_accuracy");
+            s.support_vectors = static_cast<size_t>(whole(row, "support_vectors", 1e15));
             s.converged = row.at("converged").get<bool>();
             auto& o = s.okc;
             o.dim = r.feature_names.size();
             o.energy = row.at("energy").get<double>();
             o.order = row.at("order").get<std::vector<double>>();
             o.spectrum = row.at("spectrum").get<std::vector<double>>();
-            o.peak = row.at("peak").get<int>();
+            o.peak = static_cast<int>(whole(row, "peak", 1e9));
             for (const auto& t : row.at("thresholds")) {
                 o.eps.push_back(t.at("eps").get<double>());
                 o.thresholds.push_back(t.at("T").get<int>());

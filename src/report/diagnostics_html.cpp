@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "orca/diagnostics.hpp"
+#include "orca/diagnostics_format.hpp"
 #include "orca/errors.hpp"
 #include "report/html_parts.hpp"
 #include "report/svg.hpp"
@@ -30,38 +32,49 @@ json parse_result(const std::string& text, const std::string& source, const std:
 
 }  // namespace
 
-std::string sweep_section(const std::string& text, const std::string& source) {
+std::string sweep_section(const std::string& text, const std::string& source,
+                          const std::vector<std::string>& model_features) {
+    (void)parse_result(text, source, "orca-sweep", "orca sweep --json FILE");
+    SweepResult sweep;
     try {
-        const json doc = parse_result(text, source, "orca-sweep", "orca sweep --json FILE");
-        BarChart chart;
-        chart.title = "Accuracy across the sweep";
-        chart.x_label = "accuracy";
-        chart.series = {{}, {}};
-        chart.series_names = {"cross-validated", "training"};
-        chart.horizontal = true;
-        std::vector<std::vector<std::string>> rows;
-        for (const auto& r : doc.at("rows")) {
-            const std::string label = r.at("setting").at("label").get<std::string>();
-            chart.categories.push_back(label);
-            chart.series[0].push_back(r.at("cv_mean").get<double>());
-            chart.series[1].push_back(r.at("train_accuracy").get<double>());
-            rows.push_back({label, fixed(r.at("cv_mean").get<double>()), fixed(r.at("cv_sd").get<double>()),
-                            fixed(r.at("train_accuracy").get<double>()),
-                            std::to_string(r.at("support_vectors").get<long>()),
-                            fixed(r.at("mean_order").get<double>(), 3), std::to_string(r.at("peak").get<int>()),
-                            r.at("overfitting").get<std::string>()});
-        }
-        return "<h3 id=\"sweep\">Sweep</h3><p class=\"note\">From " + escape(source) +
-               ": cross-validated accuracy and the OKC profile of the model fitted on all data, per setting; "
-               "the last column is the overfitting signal (docs/diagnostics.md).</p><div class=\"wide\">" +
-               bar_chart(chart) + "</div>" +
-               table("sweep-table", "Settings swept",
-                     {"setting", "CV accuracy", "CV sd", "training accuracy", "support vectors", "mean order", "N*",
-                      "overfitting signal"},
-                     rows);
-    } catch (const json::exception& e) {
-        throw DataError(source + ": a field of the sweep is missing or of the wrong type (" + e.what() + ")");
+        sweep = sweep_from_json(text);
+    } catch (const ParameterError& e) {
+        throw DataError(source + ": " + e.what());
     }
+    // A sweep of other data says nothing about this model.
+    if (sweep.feature_names != model_features) {
+        const auto list = [](const std::vector<std::string>& names) {
+            std::string s;
+            for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+            return s;
+        };
+        throw DataError(source + ": the sweep was made on the features (" + list(sweep.feature_names) +
+                        "), the model on (" + list(model_features) + "): give the sweep of this model's data");
+    }
+    BarChart chart;
+    chart.title = "Accuracy across the sweep";
+    chart.x_label = "accuracy";
+    chart.series = {{}, {}};
+    chart.series_names = {"cross-validated", "training"};
+    chart.horizontal = true;
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& r : sweep.rows) {
+        const std::string label = r.setting.label();
+        chart.categories.push_back(label);
+        chart.series[0].push_back(r.cv_mean);
+        chart.series[1].push_back(r.train_accuracy);
+        rows.push_back({label, fixed(r.cv_mean), fixed(r.cv_sd), fixed(r.train_accuracy),
+                        std::to_string(r.support_vectors), fixed(mean_order(r.okc), 3), std::to_string(r.okc.peak),
+                        r.overfitting});
+    }
+    return "<h3 id=\"sweep\">Sweep</h3><p class=\"note\">From " + escape(source) +
+           ": cross-validated accuracy and the OKC profile of the model fitted on all data, per setting; "
+           "the last column is the overfitting signal (docs/diagnostics.md).</p><div class=\"wide\">" +
+           bar_chart(chart) + "</div>" +
+           table("sweep-table", "Settings swept",
+                 {"setting", "CV accuracy", "CV sd", "training accuracy", "support vectors", "mean order", "N*",
+                  "overfitting signal"},
+                 rows);
 }
 
 std::string stability_section(const std::string& text, const std::string& source) {

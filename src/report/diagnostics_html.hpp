@@ -2,11 +2,14 @@
 // Sweep and stability results in the report, read from the JSON `orca sweep --json` and
 // `orca stability --json` write (Python's SweepResult.to_json() / StabilityResult.to_json()).
 #include <string>
+#include <vector>
 
 namespace orca::report {
 
 // Throws DataError naming `source` when the text is not such a result.
-[[nodiscard]] std::string sweep_section(const std::string& json_text, const std::string& source);
+// model_features: the model's; a sweep made on other features is refused.
+[[nodiscard]] std::string sweep_section(const std::string& json_text, const std::string& source,
+                                        const std::vector<std::string>& model_features);
 [[nodiscard]] std::string stability_section(const std::string& json_text, const std::string& source);
 
 }  // namespace orca::report

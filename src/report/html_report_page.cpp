@@ -182,9 +182,9 @@ std::string effects(const Model& explained, const Dataset* data, const HtmlRepor
 }
 
 // Sweep and stability results, when given ("" when neither is).
-std::string diagnostics(const HtmlReportOptions& o) {
+std::string diagnostics(const Model& model, const HtmlReportOptions& o) {
     std::string out;
-    if (!o.sweep_json.empty()) out += report::sweep_section(o.sweep_json, o.sweep_source);
+    if (!o.sweep_json.empty()) out += report::sweep_section(o.sweep_json, o.sweep_source, model.feature_names);
     if (!o.stability_json.empty()) out += report::stability_section(o.stability_json, o.stability_source);
     return out.empty() ? "" : "<section id=\"diagnostics\"><h2>Diagnostics</h2>" + out + "</section>";
 }
@@ -209,7 +209,7 @@ void check_inputs(const Model& model, const Dataset* data, const HtmlReportOptio
 
 std::string html_report(const Model& model, const Dataset* data, const HtmlReportOptions& o) {
     check_inputs(model, data, o);
-    const std::string diagnostics_part = diagnostics(o);  // read first: a bad file fails before the work
+    const std::string diagnostics_part = diagnostics(model, o);  // read first: a bad file fails before the work
     OkcOptions okc;
     okc.eps = o.eps;
     okc.top_coefficients = static_cast<long>(o.top_coefficients);

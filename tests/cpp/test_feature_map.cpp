@@ -85,6 +85,40 @@ TEST(FeatureMap, ListsEachKeptMultiIndexOnceInLexicographicOrder) {
     }
 }
 
+TEST(FeatureMap, ListsAWideAdditiveBasisByItsActiveFeatures) {
+    // 200,000 features of degree 3, one active at a time: 600,001 functions. The listing follows
+    // the functions, not d per function (it took minutes, and recursed 200,000 frames deep).
+    const size_t d = 200000;
+    const Basis basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 1);
+    const FeatureMap map(basis);
+    ASSERT_EQ(map.size(), 3 * d + 1);
+    const auto active = [&](size_t k) {
+        std::vector<std::pair<size_t, int>> out;
+        const std::vector<int> index = map.index(k);
+        for (size_t j = 0; j < d; ++j)
+            if (index[j] > 0) out.emplace_back(j, index[j]);
+        return out;
+    };
+    using Active = std::vector<std::pair<size_t, int>>;
+    EXPECT_EQ(active(0), Active{});                   // the constant first
+    EXPECT_EQ(active(1), (Active{{d - 1, 1}}));       // then the last feature's functions
+    EXPECT_EQ(active(3 * d), (Active{{0, 3}}));       // and the first feature's highest last
+    // Each function's scale is the product of p_0 over its inactive features: under the Lebesgue
+    // measure p_0 = 1/sqrt(2), so over 999 of them 2^-499.5 (small, not zero).
+    const size_t w = 1000;
+    const Basis lebesgue(FamilySpec::make("legendre"), Measure::lebesgue, std::vector<int>(w, 3), 1);
+    const FeatureMap wide(lebesgue);
+    const std::vector<double> x(w, 0.25);
+    std::vector<double> table(wide.table_size()), phi(wide.size());
+    wide.evaluate(x.data(), table.data(), phi.data());
+    std::vector<double> p(4);
+    lebesgue.recurrence(0).evaluate_all(0.25, p);
+    const double inactive = std::pow(p[0], static_cast<double>(w - 1));
+    ASSERT_GT(inactive, 1e-200);
+    EXPECT_NEAR(phi[1], p[1] * inactive, 1e-12 * std::abs(p[1] * inactive));
+    EXPECT_NEAR(phi[0], inactive * p[0], 1e-12 * inactive);
+}
+
 TEST(FeatureMap, RefusesBasesTooLargeToList) {
     const Basis huge(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(12, 9));
     EXPECT_THROW((void)FeatureMap(huge), ResourceError);
