@@ -80,7 +80,8 @@ test-tsan:
 test-stress: build python
 	$(VENV)/bin/python tests/stress/stress.py --cli $(BUILD)/orca
 
-# Fuzz the CSV reader, the LIBSVM-format reader and the model loader for FUZZ_SECONDS each
+# Fuzz the CSV reader, the LIBSVM-format reader, the model loader (and its round trip), label
+# comparison and output-path comparison for FUZZ_SECONDS each
 # (clang + libFuzzer). New inputs go to build-fuzz/corpus-*; crashes to build-fuzz/crashes/:
 # copy a crash into fuzz/regressions/<target>/ to make it a regression test.
 FUZZ_SECONDS ?= 60
@@ -89,7 +90,7 @@ fuzz:
 	  -DORCA_BUILD_CLI=OFF -DORCA_BUILD_BENCH=OFF
 	cmake --build build-fuzz -j$(JOBS)
 	mkdir -p build-fuzz/crashes
-	for t in csv libsvm model; do \
+	for t in csv libsvm model labels output_paths; do \
 	  mkdir -p build-fuzz/corpus-$$t && \
 	  build-fuzz/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 	    -artifact_prefix=build-fuzz/crashes/$$t- build-fuzz/corpus-$$t fuzz/corpus/$$t \

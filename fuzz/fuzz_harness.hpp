@@ -7,6 +7,10 @@
 #include <cstdint>
 #include <string>
 
+#include <cmath>
+
+#include "data/text_cells.hpp"
+#include "orca/atomic_file.hpp"
 #include "orca/dataset.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
@@ -53,8 +57,36 @@ inline void model_input(const std::uint8_t* data, size_t size) {
             if (m.task == Task::classification) (void)predict_classes(m, values, 1);
             if (m.has_probability()) (void)predict_probabilities(m, values, 1);
         }
+        // What the loader accepts, the writer writes and the loader reads back (its cross-field
+        // checks must not refuse a model it let in).
+        (void)model_from_json(model_to_json(m), "fuzz-again.json");
     } catch (const Error&) {
     }
+}
+
+// Labels as the readers compare them: canonical_label is idempotent, keeps a number's value and
+// text that is not a number; a violation is a bug (trap), not a user error.
+inline void label_input(const std::uint8_t* data, size_t size) {
+    const std::string label(reinterpret_cast<const char*>(data), size);
+    const std::string once = canonical_label(label);
+    if (canonical_label(once) != once) __builtin_trap();
+    double before = 0.0, after = 0.0;
+    const bool number = parse_double(label, before);
+    if (number != parse_double(once, after)) __builtin_trap();
+    if (number && std::isfinite(before) && before != after) __builtin_trap();
+    if (!number && once != label) __builtin_trap();
+}
+
+// Output-path comparison: a path names the same file as itself and as ./itself, and the answer
+// does not depend on the order of the two paths. The input is two paths split at the first NUL.
+inline void output_paths_input(const std::uint8_t* data, size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    const size_t nul = text.find('\0');
+    const std::string a = text.substr(0, nul), b = nul == std::string::npos ? "" : text.substr(nul + 1);
+    if (a.empty() || a.find('\0') != std::string::npos || b.find('\0') != std::string::npos) return;
+    if (!same_file(a, a)) __builtin_trap();
+    if (a.front() != '/' && !same_file(a, "./" + a)) __builtin_trap();
+    if (!b.empty() && same_file(a, b) != same_file(b, a)) __builtin_trap();
 }
 
 }  // namespace orca::fuzz

@@ -19,6 +19,9 @@ inline constexpr unsigned long long kMaxModelFileBytes = 4'000'000'000ULL;
 [[nodiscard]] std::string training_record_json(const Model& model);
 
 void save_model(const Model& model, const std::string& path);  // atomic: temp file + rename
+// Throws ModelFileError unless path is a regular file of at most kMaxModelFileBytes (naming a
+// directory, a pipe or a device as what it is). load_model checks it first.
+void check_model_file(const std::string& path);
 [[nodiscard]] Model load_model(const std::string& path);
 
 }  // namespace orca

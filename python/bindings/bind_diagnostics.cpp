@@ -43,7 +43,7 @@ ProgressFn progress_of(const py::object& callback) {
     };
 }
 
-py::dict sweep_dict(const SweepResult& r, double tolerance) {
+py::dict sweep_dict(const SweepResult& r, std::optional<double> tolerance) {
     py::dict out;
     out["text"] = sweep_to_text(r);
     out["csv"] = sweep_to_csv(r);
@@ -84,7 +84,8 @@ void bind_diagnostics(py::module_& m) {
         "sweep",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const std::vector<py::dict>& settings, size_t folds, std::uint64_t seed, double tol, int jobs,
-           const std::vector<double>& eps, double tolerance, const py::object& progress) {
+           const std::vector<double>& eps, std::optional<double> tolerance, const py::object& progress) {
+            check_selection_tolerance(tolerance);
             const Dataset ds = dataset_from(X, y, names);
             std::vector<Setting> grid;
             for (const auto& d : settings) grid.push_back(setting_of(d));
@@ -105,7 +106,7 @@ void bind_diagnostics(py::module_& m) {
         },
         py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("settings"), py::arg("folds") = 5,
         py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
-        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("tolerance") = -1.0,
+        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("tolerance") = py::none(),
         py::arg("progress") = py::none());
     m.def(
         "stability",
@@ -138,9 +139,11 @@ void bind_diagnostics(py::module_& m) {
         py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("kind") = "bootstrap",
         py::arg("count") = 200, py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
         py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("progress") = py::none());
+    m.def("check_selection_tolerance", &check_selection_tolerance, py::arg("tolerance"),
+          "ValueError unless tolerance is None or a finite number >= 0.");
     m.def(
         "finish_sweep",
-        [](const std::vector<std::string>& parts, double tolerance) {
+        [](const std::vector<std::string>& parts, std::optional<double> tolerance) {
             SweepResult joined;
             for (const auto& text : parts) {
                 SweepResult part = sweep_from_json(text);
@@ -154,7 +157,7 @@ void bind_diagnostics(py::module_& m) {
             flag_overfitting(joined);
             return sweep_dict(joined, tolerance);
         },
-        py::arg("parts"), py::arg("tolerance") = -1.0, "Join sweeps of parts of a grid, in order, and finish them.");
+        py::arg("parts"), py::arg("tolerance") = py::none(), "Join sweeps of parts of a grid, in order, and finish them.");
     m.def(
         "stability_resamples",
         [](const std::vector<std::string>& y, const std::string& kind, size_t count, std::uint64_t seed) {
@@ -220,7 +223,7 @@ void bind_diagnostics(py::module_& m) {
                     py::gil_scoped_release release;
                     r = sweep(e.data, e.settings, o);
                 }
-                py::dict d = sweep_dict(r, -1.0);
+                py::dict d = sweep_dict(r, std::nullopt);
                 d["title"] = e.name;
                 out.append(d);
             }

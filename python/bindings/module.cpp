@@ -8,6 +8,7 @@
 #include "orca/basis.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/train_options.hpp"
 #include "orca/version.hpp"
 
 PYBIND11_MODULE(_core, m) {
@@ -34,6 +35,9 @@ PYBIND11_MODULE(_core, m) {
     // OMP_NUM_THREADS and threadpoolctl's limits (omp_set_num_threads) leave it.
     m.def("max_threads", [] { return omp_get_max_threads(); });
     m.attr("MAX_MODEL_FILE_BYTES") = orca::kMaxModelFileBytes;
+    m.attr("MAX_BOX_BOUND") = orca::kMaxBoxBound;
+    m.def("check_model_file", &orca::check_model_file, pybind11::arg("path"),
+          "ValueError unless path is a regular file no larger than any model file");
     m.attr("AUTO_MAX_ORDER") = orca::kAutoMaxOrder;
     m.def("resolve_max_order", &orca::resolve_max_order, pybind11::arg("setting"), pybind11::arg("d"),
           "the interaction order a max_order setting means for d features (0: the full tensor product)");

@@ -3,6 +3,7 @@ exact analysis, local explanations, and the model file."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 import os
 import time
 import warnings
@@ -96,6 +97,9 @@ class OrcaBase(BaseEstimator):
     def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], **task_values) -> None:
         """Fits self.model_ through the engine (y: class codes or regression targets)."""
         names = self._feature_names()
+        repeated = sorted(n for n, times in Counter(names).items() if times > 1)
+        if repeated:  # a model file names each feature once: the CLI could never read it back
+            raise ValueError(f"duplicate feature names {repeated}: give each column its own name")
         self.model_ = _core.fit(np.ascontiguousarray(X), [float(v) for v in y], names,
                                 settings=self._engine_settings(names, **task_values), sample_weight=sample_weight,
                                 verbose=bool(self.verbose))
@@ -188,7 +192,7 @@ class OrcaBase(BaseEstimator):
         model = self.model_ if target is None else self._explained_model(target)
         progress = Progress("analyze", verbose)
         progress.note(f"{len(model.machines)} machine(s), {len(model.feature_names)} features, method {method}")
-        raw = _core.analyze(model, method, [float(e) for e in eps], top, if_cheap, float(memory_mb), int(top_subsets))
+        raw = _core.analyze(model, method, [float(e) for e in eps], top, if_cheap, float(memory_mb), _count("top_subsets", top_subsets))
         progress.note(f"done in {time.perf_counter() - progress.start:.2f} s")
         names = list(self.model_.feature_names)
         if len(raw["machines"]) == 1:
@@ -360,6 +364,7 @@ class OrcaBase(BaseEstimator):
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         names = list(self.model_.feature_names)
+        grid = _count("grid", grid)
         parts = [pd.DataFrame({"feature": names[j], "x": x, "h": h}) for j, x, h in _core.shape_functions(model, grid)]
         return pd.concat(parts, ignore_index=True)
 
@@ -369,9 +374,10 @@ class OrcaBase(BaseEstimator):
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         names = list(self.model_.feature_names)
-        j = names.index(first) if isinstance(first, str) else int(first)
-        k = names.index(second) if isinstance(second, str) else int(second)
-        x, y, h = _core.pair_surface(model, j, k, grid)
+        j, k = _feature_position(first, names), _feature_position(second, names)
+        if j == k:
+            raise ValueError(f"pair_surface needs two different features, got {names[j]!r} twice")
+        x, y, h = _core.pair_surface(model, j, k, _count("grid", grid))
         return pd.DataFrame(h, index=pd.Index(x, name=names[j]), columns=pd.Index(y, name=names[k]))
 
     # --- persistence ---------------------------------------------------------------------
@@ -389,11 +395,10 @@ class OrcaBase(BaseEstimator):
     def load(cls, path: str | os.PathLike):
         """Read a model file written by :meth:`save` or by ``orca fit``."""
         path = os.fspath(path)
-        if os.path.isfile(path) and os.path.getsize(path) > _core.MAX_MODEL_FILE_BYTES:
-            raise ValueError(f"{path}: {os.path.getsize(path) // 1000000} MB is larger than any model file (at most "
-                             f"{_core.MAX_MODEL_FILE_BYTES // 1000000} MB); is this an ORCA model file?")
+        if os.path.exists(path):  # a missing one is open()'s FileNotFoundError, as Python's files are
+            _core.check_model_file(path)  # the CLI's refusals: a directory, a pipe, a file too large
         try:
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8-sig") as f:  # a byte-order mark, as the engine, read past
                 text = f.read()
         except UnicodeDecodeError as e:
             raise ValueError(f"{path}: not a model file (not UTF-8 text at byte {e.start})") from None
@@ -402,16 +407,54 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"{path}: holds a {model.task} model; load it with "
                              f"{'OrcaSVR' if model.task == 'regression' else 'OrcaSVC'}")
         extra = json.loads(text).get("python", {})
+        if not isinstance(extra, dict):
+            raise ValueError(f"{path}: python: expected an object (what OrcaSVC.save writes), got {type(extra).__name__}")
         params = extra.get("params") or cls._params_of(model)
+        if not isinstance(params, dict):
+            raise ValueError(f"{path}: python.params: expected an object of parameters")
+        unknown = sorted(set(params) - set(cls._get_param_names()))
+        if unknown:
+            raise ValueError(f"{path}: python.params: {', '.join(map(repr, unknown))} is not a parameter of "
+                             f"{cls.__name__} (parameters: {', '.join(cls._get_param_names())})")
         est = cls(**params)
         est.model_ = model
         if cls._task == "classification":
-            est.classes_ = np.array(extra.get("classes", list(model.classes)))
+            classes = extra.get("classes", list(model.classes))
+            # Python's labels (numbers stay numbers) in the model's order: the engine's classes are
+            # their text, so anything else would rename or swap what predict returns.
+            if not isinstance(classes, list) or [_label_text(c) for c in classes] != list(model.classes):
+                raise ValueError(f"{path}: python.classes {classes!r} are not the model's classes "
+                                 f"{list(model.classes)} in their order")
+            est.classes_ = np.array(classes)
         est.n_features_in_ = len(model.feature_names)
         if extra.get("feature_names_in", "python" not in json.loads(text)):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
         est._set_machine_attributes()
         return est
+
+
+def _label_text(label) -> str:
+    """A class label as the engine holds it (what fit stores: str of the label)."""
+    return str(label)
+
+
+def _count(name: str, value) -> int:
+    """A whole number >= 0 given for `name` (numpy integers too), or ValueError naming it."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Integral) or value < 0:
+        raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+def _feature_position(feature, names: list[str]) -> int:
+    """A feature given by name or by position (negative positions are not taken: -1 is more
+    likely a mistake than the last feature)."""
+    if isinstance(feature, str):
+        if feature not in names:
+            raise ValueError(f"{feature!r} is not a feature of the model (features: {', '.join(names)})")
+        return names.index(feature)
+    if isinstance(feature, (bool, np.bool_)) or not isinstance(feature, Integral) or not 0 <= feature < len(names):
+        raise ValueError(f"a feature is a name or a position from 0 to {len(names) - 1}, got {feature!r}")
+    return int(feature)
 
 
 def _is_default(row: dict, value) -> bool:

@@ -196,7 +196,8 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
     Xc, labels, names = _data(X, y)
     settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree)
     eps = [float(e) for e in eps]
-    tolerance = -1.0 if tolerance is None else float(tolerance)
+    tolerance = None if tolerance is None else float(tolerance)
+    _core.check_selection_tolerance(tolerance)  # before the sweep, not after it
     if client is None:
         progress = Progress("sweep", verbose).callback()
         return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance, progress))

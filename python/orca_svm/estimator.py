@@ -1,7 +1,7 @@
 """OrcaSVC: a scikit-learn classifier over the ORCA engine (two or more classes)."""
 from __future__ import annotations
 
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -10,7 +10,8 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight
 
-from ._base import OrcaBase, _target_name
+from . import _core
+from ._base import OrcaBase, _label_text, _target_name
 from ._compat import validate_data
 
 
@@ -151,11 +152,26 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.classes_, codes = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
             raise ValueError(f"The number of classes has to be greater than one; got {len(self.classes_)} class")
-        self._train(X, codes, weights, class_weight=self._class_weights(), random_state=int(seed))
-        self.model_.classes = [str(c) for c in self.classes_]
+        class_weight = self._class_weights()
+        self._check_class_bounds(codes, weights, class_weight)
+        self._train(X, codes, weights, class_weight=class_weight, random_state=int(seed))
+        self.model_.classes = [_label_text(c) for c in self.classes_]
         self.model_.target_name = target_name
         self._set_machine_attributes()
         return self
+
+    def _check_class_bounds(self, codes: np.ndarray, weights: list[float], class_weight) -> None:
+        """The engine's refusals that name a class, said with the user's label (the engine sees
+        the class codes): a class left out by zero weights, and C x class weight beyond the
+        largest box bound."""
+        for k, label in enumerate(self.classes_):
+            if weights and not any(w > 0 for w, c in zip(weights, codes) if c == k):
+                raise ValueError(f"every row of class '{label}' has sample weight 0, which leaves the class out of "
+                                 "training; give its rows weights > 0")
+            w = class_weight.get(str(k), 1.0) if isinstance(class_weight, dict) else 1.0
+            if isinstance(self.C, Real) and float(self.C) * w > _core.MAX_BOX_BOUND >= float(self.C):
+                raise ValueError(f"C ({float(self.C):g}) times the class weight of '{label}' ({w:g}) exceeds "
+                                 f"{_core.MAX_BOX_BOUND:g}, where the dual's objective overflows; lower the weights")
 
     def _class_weights(self) -> dict[str, float] | str | None:
         """class_weight with the engine's labels (the class codes)."""

@@ -373,7 +373,7 @@ void save_model(const Model& model, const std::string& path) {
     write_file_atomically(path, model_to_json(model));
 }
 
-Model load_model(const std::string& path) {
+void check_model_file(const std::string& path) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (!std::filesystem::exists(status)) throw ModelFileError(path + ": no such model file");
@@ -386,6 +386,10 @@ Model load_model(const std::string& path) {
         throw ModelFileError(path + ": " + std::to_string(size / 1000000) +
                              " MB is larger than any model file (at most " +
                              std::to_string(kMaxModelFileBytes / 1000000) + " MB); is this an ORCA model file?");
+}
+
+Model load_model(const std::string& path) {
+    check_model_file(path);
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ModelFileError(path + ": cannot open the model file");
     char first = ' ';

@@ -18,6 +18,9 @@
 namespace orca {
 namespace {
 
+// The longest file name (NAME_MAX on Linux and the BSDs).
+constexpr size_t kNameMax = 255;
+
 // The write in progress, for discard_temporary_file (one at a time per process is all the CLI
 // does; a concurrent writer's name is simply not recorded).
 std::array<char, 4096> g_pending{};
@@ -30,6 +33,9 @@ std::string error_text(int code) {
 void refuse_unless_regular_or_absent(const std::string& path) {
     namespace fs = std::filesystem;
     if (path.empty()) throw ParameterError("the output file name is empty");
+    if (const size_t length = fs::path(path).filename().string().size(); length > kNameMax)
+        throw Error(path + ": its name is " + std::to_string(length) + " bytes long, more than the " +
+                    std::to_string(kNameMax) + " a file name may have");
     std::error_code ec;
     const fs::file_status status = fs::symlink_status(path, ec);
     if (ec || !fs::exists(status)) return;
@@ -57,7 +63,6 @@ std::optional<mode_t> kept_mode(const std::string& path) {
 // The temporary file's name: ".NAME.orca-tmp-XXXXXXXX", with NAME shortened (at a UTF-8 character
 // boundary) so that the whole stays within the 255 bytes a file name may have.
 std::string temporary_name(const std::string& name, const std::string& suffix) {
-    constexpr size_t kNameMax = 255;
     const std::string tail = ".orca-tmp-" + suffix;
     size_t keep = std::min(name.size(), kNameMax - 1 - tail.size());
     while (keep > 0 && keep < name.size() && (static_cast<unsigned char>(name[keep]) & 0xC0) == 0x80) --keep;

@@ -7,6 +7,10 @@ Regenerate that file with:  ORCA_UPDATE_DOCS=1 make test
 import json
 import os
 import re
+import resource
+import signal
+import subprocess
+import time
 import warnings
 from pathlib import Path
 
@@ -16,6 +20,8 @@ import pytest
 import pandas as pd
 
 from orca_svm import OrcaSVC, OrcaSVR, make_double_spiral
+
+from conftest import orca_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "robustness.md"
@@ -75,7 +81,114 @@ def _saved(estimator, path: str) -> str:
     return path
 
 
-# (case, files, CLI arguments, expected CLI exit code, Python check or None)
+class Mode:
+    """A file written with these permissions."""
+    def __init__(self, content, mode: int):
+        self.content, self.mode = content, mode
+
+
+class Cli:
+    """A CLI run with what an argument list cannot say: data on stdin, a file-size limit in bytes
+    (ulimit -f), or a signal sent once the run has started."""
+    def __init__(self, args, stdin: str | None = None, fsize: int | None = None, signal: int | None = None,
+                 memory: int | None = None):
+        self.args, self.stdin, self.fsize, self.signal, self.memory = args, stdin, fsize, signal, memory
+
+    def run(self, binary, cwd):
+        def limits():
+            if self.fsize is not None:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (self.fsize, self.fsize))
+            if self.memory is not None:
+                resource.setrlimit(resource.RLIMIT_AS, (self.memory, self.memory))
+        proc = subprocess.Popen([str(binary), *self.args], cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, preexec_fn=limits)
+        if self.signal is not None:
+            time.sleep(0.3)
+            proc.send_signal(self.signal)
+        out, err = proc.communicate(self.stdin)
+        return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def temporary_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".orca-tmp-" in p.name)
+
+
+def no_temporary_file(folder: Path) -> str:
+    assert not temporary_files(folder), temporary_files(folder)
+    return "no temporary file left"
+
+
+def mode_kept(name: str, mode: int):
+    def check(folder: Path) -> str:
+        actual = (folder / name).stat().st_mode & 0o777
+        assert actual == mode, f"{name}: mode {actual:o}, expected {mode:o}"
+        return f"{name} keeps mode {mode:o}"
+    return check
+
+
+def model_classes(name: str):
+    def check(folder: Path) -> str:
+        classes = json.loads((folder / name).read_text())["classes"]
+        return f"classes {classes}"
+    return check
+
+
+def fitted_json(X_, y_, **params) -> str:
+    return OrcaSVC(**params).fit(X_, y_).model_.to_json()
+
+
+def relabelled(mapping, target="arm") -> str:
+    """The spiral with its labels A and B written as the mapping's values (each label's spellings
+    in turn), its target column named `target`."""
+    lines = SPIRAL.splitlines()
+    out = [lines[0].replace("arm", target)]
+    seen = {"A": 0, "B": 0}
+    for line in lines[1:]:
+        head, label = line.rsplit(",", 1)
+        out.append(f"{head},{mapping[label][seen[label] % len(mapping[label])]}")
+        seen[label] += 1
+    return "\n".join(out) + "\n"
+
+
+def sweep_json(edit=None, features=None) -> str:
+    from orca_svm import sweep
+    frame = pd.DataFrame(X, columns=features or ["x1", "x2"])
+    doc = json.loads(sweep(frame, Y, degree=[2, 3], cv=3).to_json())
+    if edit:
+        edit(doc)
+    return json.dumps(doc)
+
+
+def saved_with(edit) -> str:
+    """good.json as OrcaSVC.save writes it (with its python section), edited."""
+    est = OrcaSVC(degree=3).fit(pd.DataFrame(X, columns=["x1", "x2"]), Y)
+    doc = json.loads(est.model_.to_json())
+    doc["python"] = {"feature_names_in": True, "params": est.get_params(), "classes": ["A", "B"]}
+    edit(doc)
+    return json.dumps(doc)
+
+
+def loads(name):
+    return lambda: OrcaSVC.load(name)
+
+
+LONG_NAME = "a" * 235 + ".json"  # 240 characters: the temporary name beside it once had 259
+WIDE_FEATURES = 200_000
+WIDE_X = np.random.default_rng(1).uniform(size=(20, WIDE_FEATURES))
+WIDE_Y = np.array(["A", "B"] * 10)
+WIDE_TEST = ",".join(f"x{j}" for j in range(WIDE_FEATURES)) + "\n" + "\n".join(
+    ",".join(f"{v:.3f}" for v in row) for row in WIDE_X[:2]) + "\n"
+MANY_ROWS = 2_000_000  # 20 MB of short rows: 830 bytes a row once, past the 1 GB limit the case sets
+MANY = "x1,x2,arm\n" + "".join(f"0.{i % 10},0.{(i * 7) % 10},{'AB'[i % 2]}\n" for i in range(1000)) * (MANY_ROWS // 1000)
+CLASSES_1000 = "x1,x2,arm\n" + "".join(f"{(i * 37) % 1000 / 1000},{(i * 91) % 997 / 997},c{i // 2}\n"
+                                          for i in range(2000))
+CLASSES_400 = "x1,x2,arm\n" + "".join(f"{(i * 37) % 800 / 800},{(i * 91) % 797 / 797},c{i // 2}\n"
+                                         for i in range(800))
+MANY_C = ",".join(str(1 + k) for k in range(1000))
+
+
+# (case, files, CLI arguments, expected CLI exit code, Python check or None[, check of the folder after the
+# CLI run, whose words join the CLI message])
 CASES = [
     ("ragged rows", {"d.csv": "x1,x2,arm\n1,2,A\n3,B\n"}, fit("d.csv"), 2, None),
     ("unterminated quote", {"d.csv": 'x1,x2,arm\n1,"2,A\n'}, fit("d.csv"), 2, None),
@@ -243,6 +356,174 @@ CASES = [
      lambda: OrcaSVC.load("good.json").report(pd.DataFrame({"x1": [0.5], "x2": [0.0]}), rows=[1])),
     ("report: --sweep names a model file", {},
      ["report", "--model", "good.json", "--sweep", "good.json", "--output", "r.html"], 2, None),
+    # --- round 3: data loss ---
+    ("output: --model new.json and --json ./new.json, neither there yet", {"d.csv": SPIRAL},
+     ["fit", "--data", "d.csv", "--target", "arm", "--analyze", "--model", "new.json", "--json", "./new.json"], 2, None),
+    ("output: sweep --json s.out and --csv ./s.out, neither there yet", {"d.csv": SPIRAL},
+     ["sweep", "--data", "d.csv", "--target", "arm", "--degree", "2", "--json", "s.out", "--csv", "./s.out"], 2, None),
+    ("output: --model out.json and --json sub/../out.json", {"d.csv": SPIRAL, "sub": "<dir>"},
+     ["fit", "--data", "d.csv", "--target", "arm", "--analyze", "--model", "out.json", "--json", "sub/../out.json"],
+     2, None),
+    ("interrupted: SIGQUIT during a fit", {"d.csv": SPIRAL},
+     Cli(["stability", "--data", "d.csv", "--target", "arm", "--degree", "3", "--bootstrap", "5000", "-q", "--json",
+          "st.json"], signal=signal.SIGQUIT), -signal.SIGQUIT, None, no_temporary_file),
+    ("interrupted: SIGALRM during a fit", {"d.csv": SPIRAL},
+     Cli(["stability", "--data", "d.csv", "--target", "arm", "--degree", "3", "--bootstrap", "5000", "-q", "--json",
+          "st.json"], signal=signal.SIGALRM), -signal.SIGALRM, None, no_temporary_file),
+    ("a file-size limit (ulimit -f) while the model is written", {"d.csv": SPIRAL},
+     Cli(fit("d.csv", "-q"), fsize=1024), 2, None, no_temporary_file),
+    ("a file-size limit while predictions are written", {"t.csv": "x1,x2\n" + "0.5,0\n" * 400},
+     Cli(["predict", "--model", "good.json", "--data", "t.csv", "--output", "p.csv"], fsize=4096), 2, None,
+     no_temporary_file),
+    ("output: rewriting a 0600 model (accepted, stays 0600)", {"d.csv": SPIRAL, "own.json": Mode("{}", 0o600)},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "own.json", "-q"], 0, None, mode_kept("own.json", 0o600)),
+    ("output: rewriting 0640 predictions (accepted, stay 0640)", {"t.csv": "x1,x2\n0.5,0\n", "p.csv": Mode("", 0o640)},
+     ["predict", "--model", "good.json", "--data", "t.csv", "--output", "p.csv", "-q"], 0, None,
+     mode_kept("p.csv", 0o640)),
+    ("output: a read-only (0444) model", {"d.csv": SPIRAL, "ro.json": Mode("{}", 0o444)},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "ro.json"], 2, None),
+    ("output: a read-only predictions file", {"t.csv": "x1,x2\n0.5,0\n", "p.csv": Mode("", 0o444)},
+     ["predict", "--model", "good.json", "--data", "t.csv", "--output", "p.csv"], 2, None),
+    ("output: a 240-character file name (accepted)", {"d.csv": SPIRAL},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", LONG_NAME, "-q"], 0,
+     lambda: OrcaSVC.load("good.json").save(LONG_NAME), no_temporary_file),
+    ("output: a 255-character file name (accepted: the longest)", {"d.csv": SPIRAL},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "b" * 250 + ".json", "-q"], 0, None, no_temporary_file),
+    ("output: a 256-character file name", {"d.csv": SPIRAL},
+     ["fit", "--data", "d.csv", "--target", "arm", "--model", "c" * 251 + ".json"], 2, None),
+    # --- round 3: runaway and hangs ---
+    ("2,000,000 short rows under a 1 GB memory limit (accepted)", {"big.csv": MANY},
+     Cli(["predict", "--model", "good.json", "--data", "big.csv", "--output", "p.csv"], memory=1 << 30), 0, None),
+    ("1,000 classes of 2 rows, one-vs-one (499,500 machines)", {"d.csv": CLASSES_1000}, fit("d.csv"), 2, None),
+    ("400 classes of 2 rows, one-vs-rest (accepted)", {"d.csv": CLASSES_400},
+     fit("d.csv", "--multi-class", "ovr", "-q"), 0, None),
+    ("shape_functions(grid=10**9)", {}, None, None, lambda: OrcaSVC.load("good.json").shape_functions(grid=10**9)),
+    ("pair_surface(grid=10**6)", {}, None, None, lambda: OrcaSVC.load("good.json").pair_surface(0, 1, grid=10**6)),
+    ("sweep over 10^6 settings (degree 0..999 x 1,000 values of C)", {"d.csv": SPIRAL},
+     ["sweep", "--data", "d.csv", "--target", "arm", "--degree", "0..999", "-C", MANY_C], 2,
+     lambda: __import__("orca_svm").sweep(X, Y, degree=range(1000), C=[1.0 + k for k in range(1000)])),
+    ("select over 10,100 settings (degree 1..100 x 101 values of C)", {"d.csv": SPIRAL},
+     ["select", "--data", "d.csv", "--target", "arm", "--degree", "1..100", "-C", MANY_C.rsplit(",", 899)[0]], 2,
+     None),
+    ("200,000 features x 20 rows: predicting 2 rows (accepted)",
+     {"w.json": lambda: fitted_json(WIDE_X, WIDE_Y), "w.csv": WIDE_TEST},
+     ["predict", "--model", "w.json", "--data", "w.csv", "-q"], 0,
+     lambda: OrcaSVC().fit(WIDE_X, WIDE_Y).predict(WIDE_X[:2])),
+    # --- round 3: silently wrong ---
+    ("labels 1 and 1.0, 0 and 0.0 (accepted: two classes)", {"d.csv": relabelled({"A": ["1", "1.0"], "B": ["0", "0.0"]})},
+     fit("d.csv", "-q"), 0, None, model_classes("m.json")),
+    ("labels -0 and 0, +1 and 1 (accepted: two classes)", {"d.csv": relabelled({"A": ["+1", "1"], "B": ["-0", "0"]})},
+     fit("d.csv", "-q"), 0, None, model_classes("m.json")),
+    ("LIBSVM labels +1 and 1 (accepted: one class 1)",
+     {"d.svm": "".join(f"{['+1', '1', '-1'][i % 3]} 1:{i / 30:.3f} 2:{(i * 7) % 30 / 30:.3f}\n" for i in range(30))},
+     ["fit", "--data", "d.svm", "--model", "m.json", "-q"], 0, None, model_classes("m.json")),
+    ("test labels 1/0 on a model trained on 1.0/0.0 (accepted: accuracy on every row)",
+     {"n.json": lambda: OrcaSVC(degree=3).fit(pd.DataFrame(X, columns=["x1", "x2"]), np.where(Y == "A", 1.0, 0.0))
+      .model_.to_json(), "t.csv": relabelled({"A": ["1"], "B": ["0"]}, target="y")},
+     ["predict", "--model", "n.json", "--data", "t.csv"], 0, None),
+    ("test labels no class of the model has (accepted, said)",
+     {"t.csv": relabelled({"A": ["yes"], "B": ["no"]}, target="y")},
+     ["predict", "--model", "good.json", "--data", "t.csv"], 0, None),
+    ("-C 1e300", {"d.csv": SPIRAL}, fit("d.csv", "-C", "1e300"), 2, py_fit(X, Y, C=1e300)),
+    ("-C 1e308", {"d.csv": SPIRAL}, fit("d.csv", "-C", "1e308"), 2, None),
+    ("-C 1e90 with --class-weight B=1e20 (the weight named)", {"d.csv": SPIRAL},
+     fit("d.csv", "-C", "1e90", "--class-weight", "B=1e20"), 2, py_fit(X, Y, C=1e90, class_weight={"B": 1e20})),
+    ("-C 1e99 with a sample weight of 1e10 (the weight named)",
+     {"d.csv": SPIRAL.replace("arm\n", "arm,w\n", 1).replace("A\n", "A,1\n").replace("B\n", "B,1e10\n")},
+     fit("d.csv", "-C", "1e99", "--sample-weight", "w"), 2, None),
+    ("predict: the target column present and empty (accepted: rows to predict)",
+     {"t.csv": "x1,x2,y\n0.5,0,\n0.1,0.2,\n"}, ["predict", "--model", "good.json", "--data", "t.csv"], 0, None),
+    ("predict: the target column of '?' (accepted)", {"t.csv": "x1,x2,y\n0.5,0,?\n0.1,0.2,B\n"},
+     ["predict", "--model", "good.json", "--data", "t.csv"], 0, None),
+    ("--features x1,x1,x2", {"d.csv": SPIRAL}, fit("d.csv", "--features", "x1,x1,x2"), 2, None),
+    ("a cell '+-5'", {"d.csv": "x1,x2,arm\n+-5,2,A\n3,4,B\n"}, fit("d.csv"), 2, None),
+    ("a cell '++5'", {"d.csv": "x1,x2,arm\n++5,2,A\n3,4,B\n"}, fit("d.csv"), 2, None),
+    ("a NUL byte in a label", {"d.csv": b"x1,x2,arm\n1,2,A\x00\n3,4,B\n"}, fit("d.csv"), 2, None),
+    ("a NUL byte in a column name", {"d.csv": b"x1\x00,x2,arm\n1,2,A\n3,4,B\n"}, fit("d.csv"), 2, None),
+    ("--degree 3,x1=3,x1=4", {"d.csv": SPIRAL}, fit("d.csv", "--degree", "3,x1=3,x1=4"), 2, None),
+    ("--class-weight A=1,A=2", {"d.csv": SPIRAL}, fit("d.csv", "--class-weight", "A=1,A=2"), 2, None),
+    ("select --tolerance nan", {"d.csv": SPIRAL},
+     ["select", "--data", "d.csv", "--target", "arm", "--degree", "2", "--tolerance", "nan"], 2,
+     lambda: __import__("orca_svm").select(X, Y, degree=[2], tolerance=float("nan"))),
+    ("select --tolerance -1", {"d.csv": SPIRAL},
+     ["select", "--data", "d.csv", "--target", "arm", "--degree", "2", "--tolerance", "-1"], 2,
+     lambda: __import__("orca_svm").select(X, Y, degree=[2], tolerance=-1.0)),
+    ("model file: a scaler from -1e308 to 1e308",
+     {"bad.json": lambda: edited_model(lambda d: (d["scaler"]["min"].__setitem__(0, -1e308),
+                                                  d["scaler"]["max"].__setitem__(0, 1e308))), "t.csv": SPIRAL},
+     ["predict", "--model", "bad.json", "--data", "t.csv"], 2, loads("bad.json")),
+    ("model file: a class twice", {"bad.json": lambda: edited_model(lambda d: d["classes"].__setitem__(1, "A"))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("model file: a feature twice", {"bad.json": lambda: edited_model(lambda d: d["features"].__setitem__(1, d["features"][0]))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("model file: training C -5", {"bad.json": lambda: edited_model(lambda d: d["training"].__setitem__("C", -5))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("model file: training tolerance 0",
+     {"bad.json": lambda: edited_model(lambda d: d["training"].__setitem__("tolerance", 0))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("model file: training accuracy 7.5",
+     {"bad.json": lambda: edited_model(lambda d: d["training"].__setitem__("training_accuracy", 7.5))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("model file: a class weight -1",
+     {"bad.json": lambda: edited_model(lambda d: d["weights"]["class"].__setitem__(0, -1))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("model file: python.classes swapped to [B, A] (the CLI keeps the engine's)",
+     {"bad.json": lambda: saved_with(lambda d: d["python"].__setitem__("classes", ["B", "A"])),
+      "t.csv": relabelled({"A": ["A"], "B": ["B"]}, target="y")},
+     ["predict", "--model", "bad.json", "--data", "t.csv", "--output", "p.csv"], 0, loads("bad.json")),
+    ("model file: python.classes [X] on a two-class model",
+     {"bad.json": lambda: saved_with(lambda d: d["python"].__setitem__("classes", ["X"]))},
+     None, None, loads("bad.json")),
+    ("fit: a DataFrame with duplicate column names", {}, None, None,
+     lambda: OrcaSVC().fit(pd.DataFrame(X, columns=["x1", "x1"]), Y)),
+    ("report --sweep of a sweep made on other features",
+     {"s.json": lambda: sweep_json(features=["u", "v"])},
+     ["report", "--model", "good.json", "--sweep", "s.json", "--output", "r.html"], 2,
+     lambda: OrcaSVC.load("good.json").report(sweep=__import__("orca_svm").sweep(
+         pd.DataFrame(X, columns=["u", "v"]), Y, degree=[2], cv=3))),
+    ("report --sweep with support_vectors 1e300",
+     {"s.json": lambda: sweep_json(lambda d: d["rows"][0].__setitem__("support_vectors", 1e300))},
+     ["report", "--model", "good.json", "--sweep", "s.json", "--output", "r.html"], 2, None),
+    # --- round 3: unclear ---
+    ("experiment spiral --output-dir naming a file", {"afile": "x"},
+     ["experiment", "spiral", "--output-dir", "afile"], 2, None),
+    ("experiment spiral --cv -1", {}, ["experiment", "spiral", "--cv", "-1"], 2, None),
+    ("model file: format_version \"1\" (text)",
+     {"bad.json": lambda: edited_model(lambda d: d.update(format_version="1"))}, ["info", "--model", "bad.json"], 2,
+     loads("bad.json")),
+    ("model file: format_version 1.0", {"bad.json": lambda: edited_model(lambda d: d.update(format_version=1.0))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("--model naming a directory", {"folder": "<dir>", "t.csv": "x1,x2\n0.5,0\n"},
+     ["predict", "--model", "folder", "--data", "t.csv"], 2, loads("folder")),
+    ("--model naming a named pipe", {"pipe": "<fifo>", "t.csv": "x1,x2\n0.5,0\n"},
+     ["predict", "--model", "pipe", "--data", "t.csv"], 2, None),
+    ("--format libsvm on a CSV file", {"d.csv": SPIRAL}, ["fit", "--data", "d.csv", "--format", "libsvm", "--model",
+                                                         "m.json"], 2, None),
+    ("--coefficients top=10^12 (accepted: every coefficient)", {},
+     ["analyze", "--model", "good.json", "--coefficients", "top=1000000000000"], 0,
+     lambda: OrcaSVC.load("good.json").analyze(coefficients=10**12)),
+    ("sample weight 0 on every row of one class",
+     {"d.csv": SPIRAL.replace("arm\n", "arm,w\n", 1).replace("A\n", "A,1\n").replace("B\n", "B,0\n")},
+     fit("d.csv", "--sample-weight", "w"), 2,
+     lambda: OrcaSVC().fit(X, Y, sample_weight=np.where(Y == "B", 0.0, 1.0))),
+    ("--target ''", {"d.csv": SPIRAL}, ["fit", "--data", "d.csv", "--target", "", "--model", "m.json"], 2, None),
+    ("--sample-weight naming the target", {"d.csv": SPIRAL}, fit("d.csv", "--sample-weight", "arm"), 2, None),
+    ("options before the command: orca --model m.json info", {}, ["--model", "good.json", "info"], 2, None),
+    ("a tab-separated file", {"d.csv": SPIRAL.replace(",", "\t")}, fit("d.csv"), 2, None),
+    ("a ';'-separated file", {"d.csv": SPIRAL.replace(",", ";")}, fit("d.csv"), 2, None),
+    ("a cell '-nan' (missing, as 'nan')", {"d.csv": "x1,x2,arm\n-nan,2,A\n3,4,B\n"}, fit("d.csv"), 2, None),
+    ("model file with a UTF-8 byte-order mark (accepted)",
+     {"bom.json": lambda: "\ufeff" + json.dumps(model_json())}, ["info", "--model", "bom.json"], 0, loads("bom.json")),
+    ("--data /dev/stdin (accepted: a pipe is read)", {}, Cli(fit("/dev/stdin", "-q"), stdin=SPIRAL), 0, None),
+    ("pair_surface('nosuch', 'x1')", {}, None, None, lambda: OrcaSVC.load("good.json").pair_surface("nosuch", "x1")),
+    ("pair_surface(-1, 0)", {}, None, None, lambda: OrcaSVC.load("good.json").pair_surface(-1, 0)),
+    ("pair_surface(0, 0)", {}, None, None, lambda: OrcaSVC.load("good.json").pair_surface(0, 0)),
+    ("analyze(top_subsets=-1)", {}, None, None, lambda: OrcaSVC.load("good.json").analyze(top_subsets=-1)),
+    ("model file: an unknown key in python.params",
+     {"bad.json": lambda: saved_with(lambda d: d["python"]["params"].__setitem__("gamma", 1))}, None, None,
+     loads("bad.json")),
+    ("model file: \"python\": []", {"bad.json": lambda: saved_with(lambda d: d.__setitem__("python", []))}, None, None,
+     loads("bad.json")),
 ]
 
 
@@ -253,10 +534,14 @@ def snapshot(folder: Path) -> dict:
 
 
 def run_case(orca, tmp_path, monkeypatch, case):
-    name, files, cli, expected, py = case
+    name, files, cli, expected, py = case[:5]
+    after = case[5] if len(case) > 5 else None
     monkeypatch.chdir(tmp_path)
     OrcaSVC(degree=3).fit(pd.DataFrame(X, columns=["x1", "x2"]), Y).save(tmp_path / "good.json")
     for fname, content in files.items():
+        mode = None
+        if isinstance(content, Mode):
+            content, mode = content.content, content.mode
         content = content() if callable(content) else content
         path = tmp_path / fname
         if content == "<dir>":
@@ -270,10 +555,12 @@ def run_case(orca, tmp_path, monkeypatch, case):
             path.symlink_to(tmp_path / content[len("<symlink:"):-1])
         else:
             path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        if mode is not None:
+            path.chmod(mode)
     before = snapshot(tmp_path)
     cli_code, cli_msg = "—", "—"
     if cli is not None:
-        proc = orca(*cli, check=False)
+        proc = cli.run(orca_binary(), tmp_path) if isinstance(cli, Cli) else orca(*cli, check=False)
         cli_code = proc.returncode
         assert proc.returncode == expected, f"{name}: {proc.stderr}"
         lines = proc.stderr.strip().splitlines()
@@ -283,8 +570,12 @@ def run_case(orca, tmp_path, monkeypatch, case):
             assert not (tmp_path / "r.html").exists(), f"{name}: a report was left behind"
             assert snapshot(tmp_path) == before, f"{name}: a refused command changed or added files"
             cli_msg = lines[0]
+        elif expected < 0:
+            cli_msg = f"killed by signal {signal.Signals(-expected).name}"
         else:
             cli_msg = lines[-1] if lines else "(success)"
+        if after is not None:
+            cli_msg += f" [{after(tmp_path)}]"
     py_msg = "—"
     if py is not None:
         with warnings.catch_warnings(record=True) as caught:
