@@ -45,3 +45,9 @@ TEST(FuzzCorpus, LibsvmReader) {
 TEST(FuzzCorpus, ModelLoader) {
     run_all("model", orca::fuzz::model_input);
 }
+TEST(FuzzCorpus, Labels) {
+    run_all("labels", orca::fuzz::label_input);
+}
+TEST(FuzzCorpus, OutputPaths) {
+    run_all("output_paths", orca::fuzz::output_paths_input);
+}
