@@ -174,7 +174,7 @@ class SweepResult:
 def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps) -> str:
     """One work unit of a distributed sweep: one setting (its folds and the fit on all data), on
     one thread of the worker that runs it. Returns the engine's JSON."""
-    return _core.sweep(X, labels, names, [setting], cv, seed, tol, 1, eps, -1.0)["json"]
+    return _core.sweep(X, labels, names, [setting], cv, seed, tol, 1, eps, None)["json"]
 
 
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,

@@ -62,6 +62,6 @@ def test_a_failing_progress_callback_does_not_stop_the_work(monkeypatch):
     setting = {"family": "legendre", "alpha": 0.0, "beta": 0.0, "lam": 0.5, "measure": "probability", "degree": 3,
                "C": 1.0}
     out = _core.sweep(np.ascontiguousarray(X), [str(v) for v in y], ["x1", "x2"], [setting], 3, 1, 1e-3, 1,
-                      [0.05], -1.0, broken)
+                      [0.05], None, broken)
     assert len(calls) == 4 and "legendre" in out["text"]
     assert len(reported) == 4 and all(str(e) == "display went away" for e in reported)
