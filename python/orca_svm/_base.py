@@ -97,9 +97,6 @@ class OrcaBase(BaseEstimator):
     def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], **task_values) -> None:
         """Fits self.model_ through the engine (y: class codes or regression targets)."""
         names = self._feature_names()
-        repeated = sorted(n for n, times in Counter(names).items() if times > 1)
-        if repeated:  # a model file names each feature once: the CLI could never read it back
-            raise ValueError(f"duplicate feature names {repeated}: give each column its own name")
         self.model_ = _core.fit(np.ascontiguousarray(X), [float(v) for v in y], names,
                                 settings=self._engine_settings(names, **task_values), sample_weight=sample_weight,
                                 verbose=bool(self.verbose))
@@ -431,6 +428,17 @@ class OrcaBase(BaseEstimator):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
         est._set_machine_attributes()
         return est
+
+
+def _refuse_repeated_columns(X) -> None:
+    """A model file names each feature once (the CLI could never read a model of repeated
+    names); said before scikit-learn's own check, whose words differ between its releases."""
+    columns = getattr(X, "columns", None)
+    if columns is None:
+        return
+    repeated = sorted(str(n) for n, times in Counter(map(str, columns)).items() if times > 1)
+    if repeated:
+        raise ValueError(f"duplicate feature names {repeated}: give each column its own name")
 
 
 def _label_text(label) -> str:

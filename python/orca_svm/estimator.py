@@ -11,7 +11,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight
 
 from . import _core
-from ._base import OrcaBase, _label_text, _target_name
+from ._base import OrcaBase, _label_text, _refuse_repeated_columns, _target_name
 from ._compat import validate_data
 
 
@@ -146,6 +146,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         if not isinstance(seed, Integral) or seed < 0:
             raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
         target_name = _target_name(y)
+        _refuse_repeated_columns(X)
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         check_classification_targets(y)

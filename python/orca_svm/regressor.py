@@ -7,7 +7,7 @@ import numpy as np
 from sklearn.base import RegressorMixin
 from sklearn.utils.validation import _check_sample_weight
 
-from ._base import OrcaBase, _target_name
+from ._base import OrcaBase, _refuse_repeated_columns, _target_name
 from ._compat import validate_data
 
 
@@ -80,6 +80,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         per row (rows of weight 0 are left out)."""
         self._check_params()
         target_name = _target_name(y)
+        _refuse_repeated_columns(X)
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         self._train(X, np.asarray(y, dtype=np.float64), weights)

@@ -476,6 +476,8 @@ CASES = [
      None, None, loads("bad.json")),
     ("fit: a DataFrame with duplicate column names", {}, None, None,
      lambda: OrcaSVC().fit(pd.DataFrame(X, columns=["x1", "x1"]), Y)),
+    ("fit: a DataFrame with duplicate column names (regression)", {}, None, None,
+     lambda: OrcaSVR().fit(pd.DataFrame(X, columns=["x1", "x1"]), REG_Z)),
     ("report --sweep of a sweep made on other features",
      {"s.json": lambda: sweep_json(features=["u", "v"])},
      ["report", "--model", "good.json", "--sweep", "s.json", "--output", "r.html"], 2,
