@@ -18,6 +18,13 @@ using namespace orca;
 
 namespace {
 
+// Our machine's a = alpha y on every training point.
+std::vector<double> coefficients_on_points(const MachineFit& fit, size_t m) {
+    std::vector<double> a(m, 0.0);
+    for (size_t k = 0; k < fit.support.size(); ++k) a[fit.support[k]] = fit.coefficients[k];
+    return a;
+}
+
 struct LibsvmSolution {
     std::vector<double> a;  // a_t = alpha_t y_t for every training point (0 for non-SVs)
     double bias = 0.0;
@@ -102,8 +109,7 @@ void compare_with_libsvm(const Case& c) {
     ASSERT_TRUE(ours.solver.converged);
     const LibsvmSolution ref = train_libsvm(G, labels.y, c.C, eps);
 
-    std::vector<double> a(m, 0.0);
-    for (size_t k = 0; k < ours.support.size(); ++k) a[ours.support[k]] = ours.coefficients[k];
+    std::vector<double> a = coefficients_on_points(ours, m);
     const double f_ours = dual_objective(G, a);
     const double f_ref = dual_objective(G, ref.a);
     EXPECT_NEAR(f_ours, f_ref, 1e-6 * std::abs(f_ref));
@@ -219,8 +225,7 @@ TEST(SolverVsLibsvm, ClassWeightsMatchLibsvmWeights) {
     o.tolerance = 1e-5;
     const MachineFit ours = train_machine(kernel, pts, data.rows, labels.y, upper, o);
     const LibsvmSolution ref = train_libsvm(G, labels.y, C, 1e-5, {w_neg, w_pos});
-    std::vector<double> a(data.rows, 0.0);
-    for (size_t k = 0; k < ours.support.size(); ++k) a[ours.support[k]] = ours.coefficients[k];
+    std::vector<double> a = coefficients_on_points(ours, data.rows);
     EXPECT_NEAR(dual_objective(G, a), dual_objective(G, ref.a), 1e-6 * std::abs(dual_objective(G, ref.a)));
     EXPECT_NEAR(ours.bias, ref.bias, 1e-4);
     for (size_t t = 0; t < data.rows; ++t) EXPECT_LE(std::abs(a[t]), upper[t] * (1 + 1e-12));
@@ -328,8 +333,7 @@ TEST(InteriorPoint, LargeCOnASmallBasisReachesLibsvmsOptimum) {
     EXPECT_NEAR(ours.solver.gap, violation, 1e-9 * (1.0 + violation));
     EXPECT_LT(violation, 1e-5);
     const LibsvmSolution ref = train_libsvm(G, labels.y, C, 1e-8);
-    std::vector<double> a(m, 0.0);
-    for (size_t k = 0; k < ours.support.size(); ++k) a[ours.support[k]] = ours.coefficients[k];
+    std::vector<double> a = coefficients_on_points(ours, m);
     const double f_ours = dual_objective(G, a), f_ref = dual_objective(G, ref.a);
     EXPECT_LE(f_ours, f_ref + 1e-7 * std::abs(f_ref));  // at least as good as LIBSVM's
     EXPECT_NEAR(f_ours, f_ref, 1e-6 * std::abs(f_ref));
@@ -398,17 +402,6 @@ TEST(SolverCertificate, RegressionReportsTheTrueViolation) {
         }
     }
 }
-
-namespace {
-
-// Our machine's a = alpha y on every training point.
-std::vector<double> coefficients_on_points(const MachineFit& fit, size_t m) {
-    std::vector<double> a(m, 0.0);
-    for (size_t k = 0; k < fit.support.size(); ++k) a[fit.support[k]] = fit.coefficients[k];
-    return a;
-}
-
-}  // namespace
 
 TEST(FeatureSpaceRoutes, CoordinateDescentReachesLibsvmsOptimumWithClassWeights) {
     // 2,500 rows, an additive basis of 16 functions: coordinate descent in the feature space
