@@ -165,8 +165,11 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         """The engine's refusals that name a class, said with the user's label (the engine sees
         the class codes): a class left out by zero weights, and C x class weight beyond the
         largest box bound."""
+        # Rows of weight > 0 per class, in one pass (a loop over classes and rows is O(m k)).
+        weighted = (np.bincount(codes, weights=np.asarray(weights) > 0, minlength=len(self.classes_))
+                    if weights else None)
         for k, label in enumerate(self.classes_):
-            if weights and not any(w > 0 for w, c in zip(weights, codes) if c == k):
+            if weighted is not None and weighted[k] == 0:
                 raise ValueError(f"every row of class '{label}' has sample weight 0, which leaves the class out of "
                                  "training; give its rows weights > 0")
             w = class_weight.get(str(k), 1.0) if isinstance(class_weight, dict) else 1.0
