@@ -621,8 +621,9 @@ def test_docs_robustness_table_is_current(outcomes):
     for i in range(len(CASES)):
         name, code, cli_msg, py_msg = outcomes[i]
         lines.append(f"| {cell(name)} | {code} | {cell(cli_msg)} | {cell(py_msg)} |")
-    lines += ["", "Also covered elsewhere: fuzzing of the CSV reader, the LIBSVM-format reader and the model",
-              "loader (`make fuzz`, seed corpus and crash reproducers in `fuzz/`, replayed by the test suite);",
+    lines += ["", "Also covered elsewhere: fuzzing of the CSV reader, the LIBSVM-format reader, the model loader",
+              "(and its round trip), label comparison and output-path comparison (`make fuzz`, seed corpus and",
+              "crash reproducers in `fuzz/`, replayed by the test suite);",
               "the whole C++ suite under AddressSanitizer and UndefinedBehaviorSanitizer (`make test-sanitize`,",
               "run by CI); atomic writes of every output file; enumerations refused up front with an estimate",
               "and the pair algorithm as the way out.", ""]
