@@ -4,7 +4,6 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
 
 #include "orca/atomic_file.hpp"

@@ -22,9 +22,7 @@ struct Record {
 // rows took 8 GB that way). Quoted fields may hold commas, doubled quotes and newlines.
 class RecordReader {
 public:
-    RecordReader(std::string_view text, const std::string& source) : text_(text), source_(source) {
-        if (text_.size() >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);
-    }
+    RecordReader(std::string_view text, const std::string& source) : text_(without_bom(text)), source_(source) {}
 
     // The next record that is not blank; false at the end of the text.
     bool next(Record& rec) {

@@ -1,6 +1,7 @@
 #include "orca/dataset.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -63,8 +64,9 @@ std::string read_text_file(const std::string& path) {
     // A pipe or a terminal (/dev/stdin, a process substitution) is read as it comes, up to the
     // same limit: a file's size is known in advance, a stream's is not.
     const double limit = 0.5 * available_memory_bytes();
-    if (fs::is_regular_file(status) && static_cast<double>(fs::file_size(path, ec)) > limit)
-        throw ResourceError(path + ": " + std::to_string(fs::file_size(path, ec) / 1000000) +
+    const std::uintmax_t size = fs::is_regular_file(status) ? fs::file_size(path, ec) : 0;
+    if (!ec && static_cast<double>(size) > limit)
+        throw ResourceError(path + ": " + std::to_string(size / 1000000) +
                             " MB is more than half the available memory; ORCA reads the whole table into memory");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw DataError(path + ": cannot open the file for reading");

@@ -23,7 +23,7 @@ struct SparseRow {
 }  // namespace
 
 Dataset parse_libsvm(std::string_view text, const std::string& source, const ReadOptions& options) {
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    text = without_bom(text);
     std::vector<SparseRow> rows;
     size_t max_index = 0;
     size_t line_no = 0;

@@ -63,28 +63,33 @@ bool is_valid_utf8(std::string_view s) {
     return true;
 }
 
-bool parse_double(std::string_view s, double& out) {
-    // from_chars takes no '+' and one '-' of its own: after a '+' no other sign ("+-5" is no number).
+namespace {
+
+// from_chars over the whole token after one optional '+': from_chars takes no '+' and one '-' of
+// its own, so after a '+' no other sign may follow ("+-5" is no number). invalid_argument for
+// text that is not exactly one number; result_out_of_range for one beyond a double.
+std::errc read_whole_number(std::string_view s, double& out) {
     if (!s.empty() && s.front() == '+') {
         s.remove_prefix(1);
-        if (!s.empty() && (s.front() == '-' || s.front() == '+')) return false;
+        if (!s.empty() && (s.front() == '-' || s.front() == '+')) return std::errc::invalid_argument;
     }
-    if (s.empty()) return false;
+    if (s.empty()) return std::errc::invalid_argument;
     const auto res = std::from_chars(s.data(), s.data() + s.size(), out);
-    return res.ec == std::errc() && res.ptr == s.data() + s.size();
+    return res.ptr == s.data() + s.size() ? res.ec : std::errc::invalid_argument;
+}
+
+}  // namespace
+
+bool parse_double(std::string_view s, double& out) {
+    return read_whole_number(s, out) == std::errc();
 }
 
 namespace {
 
 // A number too large (or too small) for a double: from_chars reports it as out of range.
 bool out_of_double_range(std::string_view s) {
-    if (!s.empty() && s.front() == '+') {
-        s.remove_prefix(1);
-        if (!s.empty() && (s.front() == '-' || s.front() == '+')) return false;
-    }
     double v = 0.0;
-    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
-    return res.ec == std::errc::result_out_of_range && res.ptr == s.data() + s.size();
+    return read_whole_number(s, v) == std::errc::result_out_of_range;
 }
 
 }  // namespace
@@ -125,6 +130,11 @@ void check_label_text(const std::string& text, const std::string& where, const s
         throw DataError(where + ": the " + what + " " + quote_cell(text) + " holds a control character (byte 0x" +
                         kHex[*c >> 4] + kHex[*c & 15] + ")");
     }
+}
+
+std::string_view without_bom(std::string_view text) {
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    return text;
 }
 
 std::string canonical_label(std::string_view label) {

@@ -28,6 +28,9 @@ void check_label_text(const std::string& text, const std::string& where, const s
 // shortest form ("1.0", "+1" and "1e0" are "1"; "-0" is "0"), so that one class is one value
 // however a file spells it; anything else (text, longer numbers such as identifiers) is kept.
 [[nodiscard]] std::string canonical_label(std::string_view label);
+// The text without a leading UTF-8 byte-order mark (editors on Windows write one; it is neither
+// CSV nor JSON and means nothing).
+[[nodiscard]] std::string_view without_bom(std::string_view text);
 // Parses a whole token as a double; false when it is not exactly one number.
 [[nodiscard]] bool parse_double(std::string_view s, double& out);
 

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "data/text_cells.hpp"
 #include "model/json_fields.hpp"
 #include "model/kernel_spec_json.hpp"
 #include "orca/atomic_file.hpp"
@@ -241,10 +242,8 @@ std::string training_record_json(const Model& model) {
 
 Model model_from_json(const std::string& content, const std::string& source) {
     json j;
-    // A UTF-8 byte-order mark (editors on Windows write one) is not JSON, and means nothing.
-    const bool bom = content.compare(0, 3, "\xEF\xBB\xBF") == 0;
     try {
-        j = json::parse(bom ? std::string_view(content).substr(3) : std::string_view(content));
+        j = json::parse(without_bom(content));
     } catch (const json::parse_error& e) {
         throw ModelFileError(source + ": not valid JSON (byte " + std::to_string(e.byte) +
                              "); is this an ORCA model file?");

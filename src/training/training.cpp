@@ -42,12 +42,14 @@ Dataset weighted_rows(const Dataset& all) {
 }
 
 // Refuses box bounds beyond kMaxBoxBound, naming what made them so: C is checked alone by
-// validate(), so a bound beyond it comes from a class weight or a sample weight.
+// validate(), so a bound beyond it comes from a class weight (class_weight_of(t)) or a sample
+// weight.
+template <class ClassWeightOf>
 void check_box_bounds(const std::vector<double>& upper, const TrainOptions& options, const Dataset& data,
-                      const std::vector<double>& class_factor) {
+                      ClassWeightOf class_weight_of) {
     for (size_t t = 0; t < upper.size(); ++t) {
         if (upper[t] <= kMaxBoxBound) continue;
-        const double cw = class_factor.empty() ? 1.0 : class_factor[t];
+        const double cw = class_weight_of(t);
         const std::string why =
             options.C * cw > kMaxBoxBound
                 ? fmt::format("C ({:.6g}) times the class weight of '{}' ({:.6g})", options.C, data.target[t], cw)
@@ -145,7 +147,7 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
             z[t] = parse_target_value(data.target[t], data, t);
             upper[t] = options.C * sample_weight(t);
         }
-        check_box_bounds(upper, options, data, {});
+        check_box_bounds(upper, options, data, [](size_t) { return 1.0; });
         check_regression_target(z, options.epsilon, data.target_name);
         settings.classes.clear();
         settings.class_weights.clear();
@@ -196,12 +198,8 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
                                        settings.classes.begin());
     settings.class_weights = class_multipliers(settings.classes, label, options);
     std::vector<double> upper(data.rows);
-    std::vector<double> class_factor(data.rows);
-    for (size_t t = 0; t < data.rows; ++t) {
-        class_factor[t] = settings.class_weights[label[t]];
-        upper[t] = options.C * class_factor[t] * sample_weight(t);
-    }
-    check_box_bounds(upper, options, data, class_factor);
+    for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * settings.class_weights[label[t]] * sample_weight(t);
+    check_box_bounds(upper, options, data, [&](size_t t) { return settings.class_weights[label[t]]; });
     return detail::train_classifier(std::move(settings), kernel, points, label, upper, options);
 }
 
