@@ -65,7 +65,7 @@ void run_explain(const ExplainArgs& a) {
     else
         write_file_atomically(a.output, out.str());
     if (!a.quiet) {
-        if (e.clipped_rows > 0) fmt::print(stderr, "{}\n", clipped_rows_note(e.clipped_rows, e.rows));
+        if (e.clipping.rows > 0) fmt::print(stderr, "{}\n", clipped_rows_note(e.clipping, e.rows));
         if (!a.output.empty())
             fmt::print(stderr, "explanations of {} row(s) written to {} (phi sums to decision - base on every row)\n",
                        e.rows, a.output);

@@ -67,6 +67,8 @@ void run_fit(const FitArgs& a) {
             options, "training", [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, false);
     const Model model = train_model(data, options);
     save_model(model, a.model);
+    if (const std::string w = constant_features_warning(model); !w.empty() && !a.quiet)
+        fmt::print(stderr, "warning: {}\n", w);
     if (const std::string w = basis_size_warning(model); !w.empty() && !a.quiet) fmt::print(stderr, "warning: {}\n", w);
     if (const std::string w = convergence_warning(model); !w.empty() && !a.quiet)
         fmt::print(stderr, "warning: {}\n", w);

@@ -33,8 +33,8 @@ void run_predict(const PredictArgs& a) {
     if (data.feature_names != model.feature_names)
         throw DataError(a.data + ": its features (" + std::to_string(data.cols) + ") do not match the model's (" +
                         std::to_string(model.dim()) + ")");
-    size_t clipped = 0;
-    const auto points = model.scaled_rows(data.X, data.rows, policy, a.data, &clipped);
+    Clipping clipping;
+    const auto points = model.scaled_rows(data.X, data.rows, policy, a.data, &clipping);
     const auto values = machine_decisions(model, points, data.rows);
     std::ostringstream out;
     out.precision(17);
@@ -68,7 +68,7 @@ void run_predict(const PredictArgs& a) {
     else
         write_file_atomically(a.output, out.str());
     if (!a.quiet) {
-        if (clipped > 0) fmt::print(stderr, "{}\n", clipped_rows_note(clipped, data.rows));
+        if (clipping.rows > 0) fmt::print(stderr, "{}\n", clipped_rows_note(clipping, data.rows));
         const DataScore score = data.target.empty() ? DataScore{} : score_on_data(model, values, data.target);
         if (score.scored > 0 && model.task == Task::regression)
             fmt::print(stderr, "root mean squared error on the {} row(s) with a known target: {:.6g}\n", score.scored,

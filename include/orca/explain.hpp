@@ -34,7 +34,7 @@ struct Explanation {
     // symmetric, zero diagonal (interactions). SHAP's interaction values are I_jk / 2 off the
     // diagonal and phi_j - sum_k I_jk / 2 on it.
     std::vector<double> interaction;
-    size_t clipped_rows = 0;
+    Clipping clipping;  // what scaling clipped to the training range
 };
 
 // X: raw rows (rows x d), scaled and clipped (or refused) like prediction inputs.

@@ -124,9 +124,9 @@ struct ModelSettings {
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 
     // Raw rows (rows x d) in kernel coordinates: checked, copied and scaled; values outside the
-    // training range clipped or refused by policy, clipped_rows counting them.
+    // training range clipped or refused by policy, clipping receiving what was clipped.
     [[nodiscard]] std::vector<double> scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
-                                                  const std::string& source, size_t* clipped_rows = nullptr) const;
+                                                  const std::string& source, Clipping* clipping = nullptr) const;
     // A two-class classifier's label for a decision value.
     [[nodiscard]] const std::string& label_for(double decision) const {
         return decision > 0.0 ? classes[1] : classes[0];
@@ -174,5 +174,9 @@ class Model : public ModelSettings {
 // row): such a model interpolates its training data. Names the settings to change; "" when the
 // size is reasonable. Shown once by `orca fit` and the Python estimators.
 [[nodiscard]] std::string basis_size_warning(const Model& model);
+
+// Which features were constant in the training data, so that the model keeps only their constant
+// function and ignores them ("" when none was). Shown once by `orca fit` and the Python estimators.
+[[nodiscard]] std::string constant_features_warning(const Model& model);
 
 }  // namespace orca

@@ -49,11 +49,10 @@ constexpr double kMaxPredictionCoefficients = 1e7;
 // The same for a model of a single machine.
 [[nodiscard]] std::vector<double> decision_values(const Model& model, std::span<const double> points, size_t rows,
                                                   PredictMethod method = PredictMethod::automatic);
-// Decision values g(x) for raw (unscaled) rows of a single-machine model. clipped_rows receives
-// how many rows had a value outside the training range (clipped, or refused under
-// OutOfRange::error).
+// Decision values g(x) for raw (unscaled) rows of a single-machine model. clipping receives
+// what was clipped to the training range (rows outside are refused under OutOfRange::error).
 [[nodiscard]] std::vector<double> decision_function(const Model& model, std::span<const double> X, size_t rows,
                                                     OutOfRange policy, const std::string& source,
-                                                    size_t* clipped_rows = nullptr);
+                                                    Clipping* clipping = nullptr);
 
 }  // namespace orca

@@ -41,7 +41,7 @@ void bind_explain(py::module_& m) {
             out["base"] = e.base;
             out["decision"] = shaped(e.decision, {r});
             out["shapley"] = shaped(e.shapley, {r, d});
-            out["clipped"] = e.clipped_rows;
+            out["clipped"] = e.clipping;
             if (components) {
                 out["main"] = shaped(e.main, {r, d});
                 out["pair"] = shaped(e.pair, {r, d * (d - 1) / 2});

@@ -65,7 +65,7 @@ void check_columns(const Model& model, const Array& X) {
 }
 
 // Every machine's decision values (rows x machines).
-std::vector<double> decisions(const Model& model, const Array& X, const std::string& policy, size_t& clipped) {
+std::vector<double> decisions(const Model& model, const Array& X, const std::string& policy, Clipping& clipped) {
     check_columns(model, X);
     const auto rows = static_cast<size_t>(X.shape(0));
     const OutOfRange p = parse_out_of_range(policy);
@@ -122,6 +122,8 @@ void bind_model(py::module_& m) {
                                "why the fit did not converge, with the certified numbers ('' when it did)")
         .def_property_readonly("basis_warning", &basis_size_warning,
                                "why the basis is too large for the training data ('' when it is not)")
+        .def_property_readonly("constant_features_warning", &constant_features_warning,
+                               "which features were constant in training and are ignored ('' when none was)")
         .def_property_readonly("bias", [](const Model& s) { return single_machine(s).bias; })
         .def_property_readonly(
             "support_vectors", [](const Model& s) { return matrix(single_machine(s).support_vectors, s.dim()); },
@@ -149,14 +151,14 @@ void bind_model(py::module_& m) {
         .def(
             "decision_function",
             [](const Model& s, const Array& X, const std::string& policy) {
-                size_t clipped = 0;
+                Clipping clipped;
                 const auto out = decisions(s, X, policy, clipped);
                 const size_t nm = s.machines().size();
                 py::object values = nm == 1 ? py::object(matrix(out, 1).reshape({-1})) : py::object(matrix(out, nm));
                 return py::make_tuple(values, clipped);
             },
             py::arg("X"), py::arg("out_of_range") = "clip",
-            "(decision values: one per row, or rows x machines; number of rows clipped to the training range)")
+            "(decision values: one per row, or rows x machines; what was clipped to the training range)")
         .def(
             "predict_classes",
             [](const Model& s, const py::array_t<double, py::array::c_style | py::array::forcecast>& values) {
@@ -189,8 +191,16 @@ void bind_model(py::module_& m) {
           py::arg("sample_weight") = std::vector<double>{}, py::arg("verbose") = false,
           "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets); settings: the settings table's "
           "names and their texts (training_settings()). Releases the GIL.");
-    m.def("clipped_rows_note", &clipped_rows_note, py::arg("clipped"), py::arg("rows"),
-          "what a user is told when rows were clipped to the training range ('' when none was)");
+    py::class_<Clipping>(m, "Clipping", "what scaling clipped to the training range")
+        .def(py::init([](size_t rows, double excess) { return Clipping{rows, excess}; }), py::arg("rows") = 0,
+             py::arg("excess") = 0.0)
+        .def_readonly("rows", &Clipping::rows, "rows that held a value outside the training range")
+        .def_readonly("excess", &Clipping::excess, "how far the farthest value lay outside, in training spans")
+        .def("__iadd__", &Clipping::operator+=)
+        .def("notable", &Clipping::notable, py::arg("total_rows"),
+             "whether a user is warned (more than a quarter of the rows, or a value over one span outside)")
+        .def("note", [](const Clipping& c, size_t rows) { return clipped_rows_note(c, rows); }, py::arg("total_rows"),
+             "what a user is told ('' when nothing was clipped)");
     m.def(
         "fit_sigmoid",
         [](const std::vector<double>& decision, const std::vector<double>& y) {

@@ -100,6 +100,8 @@ class OrcaBase(BaseEstimator):
         self.model_ = _core.fit(np.ascontiguousarray(X), [float(v) for v in y], names,
                                 settings=self._engine_settings(names, **task_values), sample_weight=sample_weight,
                                 verbose=bool(self.verbose))
+        if self.model_.constant_features_warning:
+            warnings.warn(self.model_.constant_features_warning, UserWarning)
         if self.model_.basis_warning:
             warnings.warn(self.model_.basis_warning, UserWarning)
         if self.model_.convergence_warning:
@@ -142,10 +144,20 @@ class OrcaBase(BaseEstimator):
         """Every machine's decision values: shape (n,) for one machine, (n, machines) otherwise."""
         check_is_fitted(self, "model_")
         X = validate_data(self, X, dtype=np.float64, reset=False)
-        values, clipped = self.model_.decision_function(np.ascontiguousarray(X), self.out_of_range)
-        if clipped:
-            warnings.warn(_core.clipped_rows_note(clipped, X.shape[0]), UserWarning)
+        values, clipping = self.model_.decision_function(np.ascontiguousarray(X), self.out_of_range)
+        _warn_when_notable(clipping, X.shape[0])
         return values
+
+    def clipping(self, X) -> dict[str, Any]:
+        """What prediction does to the rows of X outside the training range: ``rows`` (of X),
+        ``clipped_rows`` (rows with a value clipped to the range) and ``excess`` (how far the
+        farthest value lay outside, in training spans max - min of its feature). Prediction warns
+        only when this is notable: more than a quarter of the rows, or a value more than one span
+        outside; new data just beyond the range is normal."""
+        check_is_fitted(self, "model_")
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        _, clipping = self.model_.decision_function(np.ascontiguousarray(X), "clip")
+        return {"rows": X.shape[0], "clipped_rows": clipping.rows, "excess": clipping.excess}
 
     # --- analysis ------------------------------------------------------------------------
     def analyze(self, method: str = "auto", eps: Sequence[float] = (0.01, 0.05, 0.10),
@@ -261,13 +273,14 @@ class OrcaBase(BaseEstimator):
         if target is None:
             if self.model_.is_multiclass:
                 raise ValueError("a multi-class model is explained one class at a time: pass target=<label> "
-                                 f"(one of {list(self.classes_)})")
+                                 f"(one of {self.classes_.tolist()})")
             return self.model_
         if self._task == "regression":
             raise ValueError("target selects a class; a regression model has none")
         matches = np.flatnonzero(self.classes_ == target)
         if len(matches) != 1:
-            raise ValueError(f"target {target!r} is not a class of the model (classes: {list(self.classes_)})")
+            shown = target.item() if isinstance(target, np.generic) else target  # 3, not np.int64(3)
+            raise ValueError(f"target {shown!r} is not a class of the model (classes: {self.classes_.tolist()})")
         return self.model_.class_model(int(matches[0]))
 
     _EXPLAIN_CHUNK = 2000  # rows per engine call when progress is shown
@@ -286,11 +299,12 @@ class OrcaBase(BaseEstimator):
                 parts.append(_core.explain(model, X[start:start + self._EXPLAIN_CHUNK], components, interactions,
                                            self.out_of_range))
                 progress(min(start + self._EXPLAIN_CHUNK, len(X)), len(X))
-            raw = {key: np.concatenate([p[key] for p in parts]) if isinstance(value, np.ndarray)
-                   else sum(p[key] for p in parts) if key == "clipped" else value
+            raw = {key: np.concatenate([p[key] for p in parts]) if isinstance(value, np.ndarray) else value
                    for key, value in parts[0].items()}
-        if raw["clipped"]:
-            warnings.warn(_core.clipped_rows_note(raw["clipped"], X.shape[0]), UserWarning)
+            raw["clipped"] = _core.Clipping()
+            for p in parts:
+                raw["clipped"] += p["clipped"]
+        _warn_when_notable(raw["clipped"], X.shape[0])
         return raw, index
 
     def explain(self, X, target=None, verbose: int = 0) -> pd.DataFrame:
@@ -428,6 +442,11 @@ class OrcaBase(BaseEstimator):
             est.feature_names_in_ = np.array(model.feature_names, dtype=object)
         est._set_machine_attributes()
         return est
+
+def _warn_when_notable(clipping, rows: int) -> None:
+    """The UserWarning for rows clipped to the training range, when the engine calls it notable."""
+    if clipping.notable(rows):
+        warnings.warn(clipping.note(rows), UserWarning)
 
 
 def _refuse_repeated_columns(X) -> None:

@@ -274,7 +274,7 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
     Explanation out;
     out.rows = rows;
     out.dim = d;
-    const auto points = model.scaled_rows(X, rows, options.out_of_range, source, &out.clipped_rows);
+    const auto points = model.scaled_rows(X, rows, options.out_of_range, source, &out.clipping);
     const Prepared p(model);
     const PreparedPoints Q = p.kernel.prepare(points, rows);
     double sum_a = 0.0;
@@ -398,6 +398,14 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
     if (grid_points < 2 || grid_points > kMaxPairGrid)
         throw ParameterError("the pair-surface grid needs 2 to " + std::to_string(kMaxPairGrid) +
                              " points per axis, got " + std::to_string(grid_points));
+    const Basis basis = model.basis();
+    if (!holds_pair(basis.degrees(), basis.max_order(), basis.degree_truncated() ? basis.max_total_degree() : 0, first,
+                    second))
+        throw ParameterError("the model has no terms of '" + model.feature_names[first] + "' and '" +
+                             model.feature_names[second] + "' together (" +
+                             (basis.max_order() < 2 ? std::string("max order 1: an additive model")
+                                                    : "one of them has degree 0, or the total degree is capped at 1") +
+                             "), so their pair surface is 0");
     const Prepared p(model);
     PairSurface s;
     s.first = first;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 #include "orca/errors.hpp"
@@ -122,12 +123,34 @@ std::string basis_size_warning(const Model& model) {
            "): the model can interpolate its training data and generalise poorly; " + advice;
 }
 
+std::string constant_features_warning(const Model& model) {
+    const Scaler& scaler = model.scaler;
+    const std::vector<std::string>& names = model.feature_names;
+    std::vector<size_t> constant;
+    for (size_t j = 0; j < scaler.min.size(); ++j)
+        if (scaler.constant(j)) constant.push_back(j);
+    if (constant.empty()) return "";
+    std::ostringstream os;
+    os.precision(17);
+    if (constant.size() == 1) {
+        os << "feature '" << names[constant[0]] << "' is constant (every training value is " << scaler.min[constant[0]]
+           << "): the model keeps only its constant function and ignores its values";
+        return os.str();
+    }
+    constexpr size_t kNamed = 5;  // a long list (digits has 3, wider images more) would fill the screen
+    os << constant.size() << " features are constant (";
+    for (size_t i = 0; i < std::min(constant.size(), kNamed); ++i) os << (i ? ", '" : "'") << names[constant[i]] << "'";
+    if (constant.size() > kNamed) os << " and " << constant.size() - kNamed << " more";
+    os << "): the model keeps only their constant functions and ignores their values";
+    return os.str();
+}
+
 std::vector<double> ModelSettings::scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
-                                               const std::string& source, size_t* clipped_rows) const {
+                                               const std::string& source, Clipping* clipping) const {
     if (X.size() != rows * dim()) throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
     std::vector<double> points(X.begin(), X.end());
-    const size_t clipped = scaler.transform(points, rows, policy, feature_names, source);
-    if (clipped_rows) *clipped_rows = clipped;
+    const Clipping clipped = scaler.transform(points, rows, policy, feature_names, source);
+    if (clipping) *clipping = clipped;
     return points;
 }
 

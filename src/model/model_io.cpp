@@ -292,6 +292,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
         m.scaler.mean = numbers(field(sc, "mean", w + ": scaler"), w + ": scaler.mean", d);
         m.scaler.std = numbers(field(sc, "std", w + ": scaler"), w + ": scaler.std", d);
         for (size_t k = 0; k < d; ++k) {
+            if (m.scaler.max[k] == m.scaler.min[k] && m.scaler.mean[k] == m.scaler.min[k] && m.scaler.std[k] == 0.0)
+                continue;  // a constant feature: the kernel below must give it degree 0
             if (!(m.scaler.max[k] > m.scaler.min[k]) || !(m.scaler.std[k] > 0.0))
                 throw ModelFileError(w + ": scaler: feature '" + m.feature_names[k] + "' has an empty range");
             // As training refuses (Scaler::fit): a span that overflows makes every prediction NaN.
@@ -306,6 +308,11 @@ Model model_from_json(const std::string& content, const std::string& source) {
         const json& ke = field(j, "kernel", w);
         const std::string kw = w + ": kernel";
         m.spec = kernel_spec_from_json(ke, d, kw);  // the truncation fields below are the file's own
+        for (size_t k = 0; k < d; ++k)
+            if (m.scaler.constant(k) && m.spec.degrees[k] != 0)
+                throw ModelFileError(kw + ".degrees[" + std::to_string(k) + "]: feature '" + m.feature_names[k] +
+                                     "' is constant in the scaler, so training gave it degree 0, not " +
+                                     std::to_string(m.spec.degrees[k]));
         if (ke.contains("max_order")) {             // optional: older files hold full tensor products
             const double q = number(ke["max_order"], kw + ".max_order");
             if (q != std::floor(q) || q < 1 || q > static_cast<double>(d))

@@ -154,8 +154,8 @@ std::vector<double> decision_values(const Model& model, std::span<const double> 
 }
 
 std::vector<double> decision_function(const Model& model, std::span<const double> X, size_t rows, OutOfRange policy,
-                                      const std::string& source, size_t* clipped_rows) {
-    return decision_values(model, model.scaled_rows(X, rows, policy, source, clipped_rows), rows);
+                                      const std::string& source, Clipping* clipping) {
+    return decision_values(model, model.scaled_rows(X, rows, policy, source, clipping), rows);
 }
 
 }  // namespace orca

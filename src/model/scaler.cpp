@@ -43,18 +43,14 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
                << ", beyond what double precision can scale; rescale it (divide by a power of ten)";
             throw DataError(os.str());
         }
-        if (!(s.max[j] > s.min[j])) {
-            std::ostringstream os;
-            os.precision(17);
-            os << "feature '" << names[j] << "' is constant (every training value is " << s.min[j]
-               << "); leave it out of the features since it carries no information";
-            throw DataError(os.str());
-        }
+        // A constant feature is kept: training gives it degree 0 (only the constant function), so
+        // the model cannot depend on it, and its values are not scaled, clipped or refused.
     }
     return s;
 }
 
 double Scaler::scale(size_t j, double x) const {
+    if (constant(j)) return 0.0;
     return kind == ScalerKind::minmax ? 2.0 * (x - min[j]) / (max[j] - min[j]) - 1.0 : (x - mean[j]) / std[j];
 }
 
@@ -62,14 +58,29 @@ double Scaler::unscale(size_t j, double z) const {
     return kind == ScalerKind::minmax ? min[j] + (z + 1.0) / 2.0 * (max[j] - min[j]) : mean[j] + z * std[j];
 }
 
-size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, const std::vector<std::string>& names,
+Clipping& Clipping::operator+=(const Clipping& other) {
+    rows += other.rows;
+    excess = std::max(excess, other.excess);
+    return *this;
+}
+
+bool Clipping::notable(size_t total_rows) const {
+    return rows > 0 && (static_cast<double>(rows) > kNotableClippedShare * static_cast<double>(total_rows) ||
+                        excess > kNotableExcessSpans);
+}
+
+Clipping Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, const std::vector<std::string>& names,
                          const std::string& source) const {
     const size_t cols = min.size();
-    size_t clipped_rows = 0;
+    Clipping clipping;
     for (size_t r = 0; r < rows; ++r) {
         bool clipped = false;
         for (size_t j = 0; j < cols; ++j) {
             double v = X[r * cols + j];
+            if (constant(j)) {
+                X[r * cols + j] = 0.0;
+                continue;
+            }
             if (v < min[j] || v > max[j]) {
                 if (policy == OutOfRange::error) {
                     std::ostringstream os;
@@ -79,6 +90,8 @@ size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, co
                        << "] (out_of_range clip clips it instead)";
                     throw DataError(os.str());
                 }
+                const double outside = v < min[j] ? min[j] - v : v - max[j];
+                clipping.excess = std::max(clipping.excess, outside / (max[j] - min[j]));
                 v = std::clamp(v, min[j], max[j]);
                 clipped = true;
             }
@@ -86,15 +99,18 @@ size_t Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, co
             v = kind == ScalerKind::minmax ? std::clamp(scale(j, v), -1.0, 1.0) : scale(j, v);
             X[r * cols + j] = v;
         }
-        if (clipped) ++clipped_rows;
+        if (clipped) ++clipping.rows;
     }
-    return clipped_rows;
+    return clipping;
 }
 
-std::string clipped_rows_note(size_t clipped, size_t rows) {
-    if (clipped == 0) return "";
-    return std::to_string(clipped) + " of " + std::to_string(rows) +
-           " row(s) had values outside the training range and were clipped to it";
+std::string clipped_rows_note(const Clipping& clipping, size_t rows) {
+    if (clipping.rows == 0) return "";
+    std::ostringstream os;
+    os.precision(3);
+    os << clipping.rows << " of " << rows << " row(s) had values outside the training range and were clipped to it"
+       << " (the farthest " << clipping.excess << " training spans outside)";
+    return os.str();
 }
 
 }  // namespace orca

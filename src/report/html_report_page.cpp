@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "orca/data_score.hpp"
+#include "orca/diagnostics.hpp"
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
 #include "orca/html_report.hpp"
@@ -23,12 +24,9 @@ using report::fixed;
 // accuracy (or R^2 and RMSE) on its rows with a known target.
 std::vector<CardLine> data_lines(const Model& model, const Dataset& data) {
     std::vector<CardLine> lines{{"data", fmt::format("{} ({} rows)", data.source, data.rows)}};
-    size_t clipped = 0;
-    const auto points = model.scaled_rows(data.X, data.rows, OutOfRange::clip, data.source, &clipped);
-    if (clipped > 0)
-        lines.push_back({"out of range", fmt::format("{} of {} rows had values outside the training range "
-                                                     "(clipped to it, as predict does)",
-                                                     clipped, data.rows)});
+    Clipping clipping;
+    const auto points = model.scaled_rows(data.X, data.rows, OutOfRange::clip, data.source, &clipping);
+    if (clipping.rows > 0) lines.push_back({"out of range", clipped_rows_note(clipping, data.rows)});
     if (data.target.empty()) return lines;
     const auto values = machine_decisions(model, points, data.rows);
     const DataScore score = score_on_data(model, values, data.target);
@@ -185,7 +183,12 @@ std::string effects(const Model& explained, const Dataset* data, const HtmlRepor
 std::string diagnostics(const Model& model, const HtmlReportOptions& o) {
     std::string out;
     if (!o.sweep_json.empty()) out += report::sweep_section(o.sweep_json, o.sweep_source, model.feature_names);
-    if (!o.stability_json.empty()) out += report::stability_section(o.stability_json, o.stability_source);
+    if (!o.stability_json.empty()) {
+        Setting setting{model.spec, model.C};  // labelled as a sweep labels it: one degree when all agree
+        const auto& n = model.spec.degrees;
+        if (std::all_of(n.begin(), n.end(), [&](int v) { return v == n.front(); })) setting.spec.degrees = {n.front()};
+        out += report::stability_section(o.stability_json, o.stability_source, setting.label());
+    }
     return out.empty() ? "" : "<section id=\"diagnostics\"><h2>Diagnostics</h2>" + out + "</section>";
 }
 

@@ -31,11 +31,29 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
     // A cap at or above sum_j n_j leaves nothing out: stored as none, the same model bit for bit.
     model.spec.max_total_degree =
         resolve_max_total_degree(options.spec.max_total_degree, model.spec.degrees, data.cols);
-    model.C = options.C;
-    model.tolerance = options.solver.tolerance;
-    (void)model.basis();  // validates degrees and max_order
+    (void)model.basis();  // validates degrees and max_order before the data is read
     const ScalerKind kind = options.spec.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
+    // A constant feature keeps only the constant function (degree 0): its other functions are
+    // constants on the data, so they could only blur the bias. constant_features_note says so.
+    size_t constant = 0;
+    for (size_t j = 0; j < data.cols; ++j)
+        if (model.scaler.constant(j)) {
+            model.spec.degrees[j] = 0;
+            ++constant;
+        }
+    if (constant == data.cols)
+        throw DataError(data.cols == 1 ? "the only feature, '" + data.feature_names[0] +
+                                             "', is constant: there is nothing to learn from"
+                                       : "all " + std::to_string(data.cols) +
+                                             " features are constant: there is nothing to learn from");
+    if (constant > 0) {  // both truncations are resolved again against the features that vary
+        model.spec.max_order = resolve_max_order(options.spec.max_order, data.cols - constant);
+        model.spec.max_total_degree =
+            resolve_max_total_degree(options.spec.max_total_degree, model.spec.degrees, data.cols);
+    }
+    model.C = options.C;
+    model.tolerance = options.solver.tolerance;
     return model;
 }
 

@@ -133,9 +133,9 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
                    "probability applies to task classification only (got task regression)");
     expect_refused(base + " --task regression --multi-class ovr",
                    "multi_class applies to task classification only (got task regression)");
-    write("const.csv", "x1,x2,arm\n1,2,A\n3,2,B\n");
+    write("const.csv", "x1,x2,arm\n1,2,A\n1,2,B\n");
     expect_refused("fit --data " + path("const.csv") + " --target arm --model " + path("m.json"),
-                   "feature 'x2' is constant");
+                   "all 2 features are constant: there is nothing to learn from");
     write("empty.csv", "");
     expect_refused("fit --data " + path("empty.csv") + " --target arm --model " + path("m.json"), "the file is empty");
     write("missing.csv", "x1,x2,arm\n1,?,A\n3,4,B\n5,6,A\n");
@@ -157,6 +157,28 @@ TEST_F(Cli, DropMissingReportsTheCount) {
         run("fit --data " + path("missing.csv") + " --target arm --degree 1 --drop-missing --model " + path("m.json"));
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("dropped 1 row(s) with missing values; 5 remain"), std::string::npos);
+}
+
+TEST_F(Cli, ConstantFeatureIsKeptWithItsConstantFunctionAndSaidOnce) {
+    write("const.csv", "x1,x2,arm\n1,2,A\n3,2,B\n5,2,A\n7,2,B\n");
+    const RunResult fit = run("fit --data " + path("const.csv") + " --target arm --degree 2 --model " + path("m.json"));
+    ASSERT_EQ(fit.code, 0) << fit.err;
+    const std::string said = "warning: feature 'x2' is constant (every training value is 2): the model keeps only "
+                             "its constant function and ignores its values";
+    EXPECT_NE(fit.err.find(said), std::string::npos) << fit.err;
+    EXPECT_EQ(fit.err.find(said), fit.err.rfind(said));
+    // Predicting with another value of x2 changes nothing and clips nothing.
+    write("other.csv", "x1,x2\n3,2\n3,-50\n");
+    const RunResult pred =
+        run("predict --model " + path("m.json") + " --data " + path("other.csv") + " --out-of-range error");
+    ASSERT_EQ(pred.code, 0) << pred.err;
+    std::istringstream lines(pred.out);
+    std::string header, first, second;
+    std::getline(lines, header);
+    std::getline(lines, first);
+    std::getline(lines, second);
+    EXPECT_EQ(first, second);
+    EXPECT_EQ(pred.err.find("clipped"), std::string::npos) << pred.err;
 }
 
 TEST_F(Cli, FailedFitLeavesAnExistingModelUntouched) {
@@ -384,6 +406,28 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
     ASSERT_EQ(an.code, 0) << an.err;
     EXPECT_NE(an.out.find("19 basis functions (max order Q = 1)"), std::string::npos) << an.out;
     EXPECT_NE(slurp(path("a.json")).find("\"max_order\": 1"), std::string::npos);
+    // Only what the basis holds: OKC(0) and OKC(1), no pairs, and counts as integers.
+    EXPECT_NE(an.out.find("  q = 1 "), std::string::npos) << an.out;
+    EXPECT_EQ(an.out.find("  q = 2 "), std::string::npos) << an.out;
+    EXPECT_NE(an.out.find("(the basis has no functions of more than 1 feature(s): max order Q = 1)"),
+              std::string::npos);
+    EXPECT_NE(an.out.find("No pairwise shares: the basis has no function of two features (max order Q = 1: an "
+                          "additive model)"),
+              std::string::npos)
+        << an.out;
+    EXPECT_EQ(an.out.find(" x b "), std::string::npos) << an.out;
+    const nlohmann::json aj = nlohmann::json::parse(slurp(path("a.json")));
+    EXPECT_EQ(aj["order"].size(), 2u);
+    EXPECT_EQ(aj["spectrum"].size(), 4u);  // N = 0..3: one feature of degree at most 3
+    EXPECT_EQ(aj["max_subset_order"], 1);
+    EXPECT_TRUE(aj["coefficient_count"].is_number_integer());
+    EXPECT_EQ(aj["coefficient_count"], 19);
+    const RunResult by_pairs = run("analyze --model " + path("q1.json") + " --method pairs --json " + path("p.json"));
+    ASSERT_EQ(by_pairs.code, 0) << by_pairs.err;
+    for (const auto& subset : nlohmann::json::parse(slurp(path("p.json")))["top_subsets"])
+        EXPECT_EQ(subset["features"].size(), 1u) << subset.dump();  // no pair the basis does not have
+    expect_refused("shapes --model " + path("q1.json") + " --pairs 2 --pair-output " + path("s2.csv"),
+                   "--pairs: the model has no pair terms (max order 1: an additive model); leave --pairs out");
     const RunResult ex =
         run("explain --model " + path("q1.json") + " --data " + path("six.csv") + " --output " + path("e.csv"));
     ASSERT_EQ(ex.code, 0) << ex.err;
@@ -460,6 +504,17 @@ TEST_F(Cli, ReportAddsASweepAndAStabilityRun) {
     EXPECT_NE(page.find("<td class=\"text\">" + first["name"].get<std::string>() + "</td><td>" +
                         fmt::format("{:.4f}", first["mean"].get<double>()) + "</td>"),
               std::string::npos);
+    EXPECT_EQ(page.find("stability-other-setting"), std::string::npos);  // the model's own setting
+    // A run of another degree is drawn with a note saying whose indices they are.
+    ASSERT_EQ(run("stability" + data + " --degree 6 -C 10 --bootstrap 4 --json " + path("stab6.json")).code, 0);
+    ASSERT_EQ(run("report --model " + path("m.json") + " --stability " + path("stab6.json") + " --output " +
+                  path("r6.html"))
+                  .code,
+              0);
+    const std::string other = slurp(path("r6.html"));
+    EXPECT_NE(other.find("This run was made with legendre n=6 C=10, not with this model's setting (legendre n=4 C=10)"),
+              std::string::npos)
+        << other.substr(other.find("id=\"stability\""), 600);
     expect_refused(
         "report --model " + path("m.json") + " --sweep " + path("stab.json") + " --output " + path("bad.html"),
         "not the output of orca sweep --json FILE");

@@ -9,6 +9,7 @@
 
 #include "orca/data_score.hpp"
 #include "orca/errors.hpp"
+#include "orca/model_analysis.hpp"
 #include "orca/model_io.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/prediction.hpp"
@@ -243,9 +244,26 @@ TEST(Model, OutOfRangePointsAreClippedAndCountedOrRefused) {
     const Dataset data = make_double_spiral();
     const Model model = train_model(data, legendre(4, 1.0));
     std::vector<double> X = {0.0, 0.0, 1e6, 0.0, 0.0, -1e6, 1.0, 1.0};
-    size_t clipped = 0;
+    Clipping clipped;
     const auto g = decision_function(model, X, 4, OutOfRange::clip, "x", &clipped);
-    EXPECT_EQ(clipped, 2u);
+    EXPECT_EQ(clipped.rows, 2u);
+    const Scaler& s = model.scaler;  // the farthest value, in training spans of its feature
+    EXPECT_DOUBLE_EQ(clipped.excess,
+                     std::max((1e6 - s.max[0]) / (s.max[0] - s.min[0]), (s.min[1] + 1e6) / (s.max[1] - s.min[1])));
+    EXPECT_TRUE(clipped.notable(4));
+    EXPECT_EQ(clipped_rows_note(clipped, 4).rfind("2 of 4 row(s) had values outside the training range and were "
+                                                  "clipped to it (the farthest ",
+                                                  0),
+              0u);
+    // Notable: more than a quarter of the rows, or a value more than one span outside.
+    EXPECT_FALSE((Clipping{25, 0.99}).notable(100));
+    EXPECT_TRUE((Clipping{26, 0.01}).notable(100));
+    EXPECT_TRUE((Clipping{1, 1.01}).notable(100));
+    EXPECT_FALSE((Clipping{0, 0.0}).notable(0));
+    Clipping sum{3, 0.2};
+    sum += Clipping{2, 0.7};
+    EXPECT_EQ(sum.rows, 5u);
+    EXPECT_EQ(sum.excess, 0.7);
     for (double v : g) EXPECT_TRUE(std::isfinite(v));
     try {
         (void)decision_function(model, X, 4, OutOfRange::error, "test.csv");
@@ -257,14 +275,66 @@ TEST(Model, OutOfRangePointsAreClippedAndCountedOrRefused) {
     }
 }
 
+// The spiral with a third column holding `value` on every row.
+Dataset with_constant_column(const Dataset& data, double value) {
+    Dataset out = data;
+    out.cols = data.cols + 1;
+    out.feature_names.push_back("x3");
+    out.X.clear();
+    for (size_t r = 0; r < data.rows; ++r) {
+        for (size_t j = 0; j < data.cols; ++j) out.X.push_back(data.X[r * data.cols + j]);
+        out.X.push_back(value);
+    }
+    return out;
+}
+
+TEST(Model, ConstantFeatureKeepsOnlyItsConstantFunctionAndChangesNothingElse) {
+    // The reference is the model without the column: under the probability measure phi_0 = 1,
+    // so a degree-0 feature multiplies the kernel by 1 and the dual problem is the same one.
+    const Dataset data = make_double_spiral(), padded = with_constant_column(data, 4.0);
+    const Model without = train_model(data, legendre(6, 1.0)), with = train_model(padded, legendre(6, 1.0));
+    EXPECT_EQ(with.spec.degrees, (std::vector<int>{6, 6, 0}));
+    EXPECT_TRUE(with.scaler.constant(2));
+    EXPECT_NE(constant_features_warning(with).find("feature 'x3' is constant (every training value is 4)"),
+              std::string::npos);
+    EXPECT_EQ(constant_features_warning(without), "");
+    // Rows to predict: the constant column at other values, far outside its one training value.
+    Dataset moved = with_constant_column(data, -1e6);
+    Clipping clipped{99, 9.0};
+    const std::vector<double> g0 = decision_function(without, data.X, data.rows, OutOfRange::error, "test");
+    const std::vector<double> g1 = decision_function(with, moved.X, data.rows, OutOfRange::error, "test", &clipped);
+    EXPECT_EQ(clipped.rows, 0u);  // the model ignores the column, so nothing was clipped or refused
+    for (size_t r = 0; r < data.rows; ++r) EXPECT_NEAR(g1[r], g0[r], 1e-9 * (1.0 + std::abs(g0[r])));
+    const OkcReport a = analyze_model(without).machines[0].report, b = analyze_model(with).machines[0].report;
+    EXPECT_DOUBLE_EQ(b.marginal[2], 0.0);
+    EXPECT_DOUBLE_EQ(b.total_effect[2], 0.0);
+    for (size_t j = 0; j < 2; ++j) EXPECT_NEAR(b.marginal[j], a.marginal[j], 1e-9);
+    EXPECT_NEAR(b.energy, a.energy, 1e-9 * a.energy);
+    // The file keeps it: a constant scaler entry with degree 0 loads, with another degree it does not.
+    const Model back = model_from_json(model_to_json(with), "m.json");
+    EXPECT_EQ(back.spec.degrees, with.spec.degrees);
+    EXPECT_EQ(decision_function(back, moved.X, data.rows, OutOfRange::error, "test"), g1);
+    nlohmann::json doc = nlohmann::json::parse(model_to_json(with));
+    doc["kernel"]["degrees"][2] = 3;
+    try {
+        (void)model_from_json(doc.dump(), "m.json");
+        FAIL();
+    } catch (const ModelFileError& e) {
+        EXPECT_NE(std::string(e.what()).find("feature 'x3' is constant in the scaler, so training gave it degree 0"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(Model, BadTrainingInputIsRefused) {
     Dataset data = make_double_spiral();
-    for (size_t r = 0; r < data.rows; ++r) data.X[r * 2 + 1] = 4.0;
+    for (size_t r = 0; r < data.rows; ++r) data.X[r * 2] = data.X[r * 2 + 1] = 4.0;
     try {
         (void)train_model(data, legendre(3, 1.0));
         FAIL();
     } catch (const DataError& e) {
-        EXPECT_NE(std::string(e.what()).find("feature 'x2' is constant"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("all 2 features are constant: there is nothing to learn from"),
+                  std::string::npos);
     }
     TrainOptions o = legendre(3, 1.0);
     o.spec.degrees = {1, 2, 3};

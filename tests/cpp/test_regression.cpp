@@ -165,7 +165,7 @@ TEST(Regression, ModelFileRoundTripIsExact) {
     EXPECT_EQ(back.epsilon, model.epsilon);
     EXPECT_EQ(back.summary.training_r2, model.summary.training_r2);
     EXPECT_EQ(model_to_json(back), model_to_json(model));
-    size_t clipped = 0;
+    Clipping clipped;
     EXPECT_EQ(decision_function(back, data.X, data.rows, OutOfRange::clip, "d", &clipped),
               decision_function(model, data.X, data.rows, OutOfRange::clip, "d", &clipped));
 }

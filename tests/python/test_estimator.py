@@ -1,4 +1,5 @@
 """OrcaSVC as a scikit-learn estimator: the library's own checks, its tools, pickling, inputs."""
+import json
 import pickle
 import warnings
 
@@ -145,7 +146,7 @@ def test_save_load_round_trip(tmp_path):
     (lambda X, y: (X, np.full(len(y), "A")), "greater than one"),
     (lambda X, y: (X[:, 0], y), "Expected 2D array"),
     (lambda X, y: (X, y[:-1]), "inconsistent numbers of samples"),
-    (lambda X, y: (np.column_stack([X, np.ones(len(X))]), y), "feature 'x2' is constant"),
+    (lambda X, y: (np.ones((len(X), 2)), y), "all 2 features are constant: there is nothing to learn from"),
     (lambda X, y: (pd.DataFrame({"a": ["p"] * len(X), "b": X[:, 0]}), y), "could not convert string to float"),
 ])
 def test_bad_training_input_gives_value_error(bad, message):
@@ -153,6 +154,51 @@ def test_bad_training_input_gives_value_error(bad, message):
     Xb, yb = bad(X, y)
     with pytest.raises(ValueError, match=message):
         OrcaSVC(degree=3).fit(Xb, yb)
+
+
+def test_a_constant_feature_is_kept_with_only_its_constant_function():
+    # The reference: the same fit without the column (phi_0 = 1 under the probability measure,
+    # so a degree-0 factor leaves the kernel, hence the dual problem, unchanged).
+    X, y = make_double_spiral(random_state=0)
+    padded = np.column_stack([X, np.full(len(X), 7.5)])
+    without = OrcaSVC(degree=5).fit(X, y)
+    with pytest.warns(UserWarning, match=r"feature 'x2' is constant \(every training value is 7.5\)") as said:
+        clf = OrcaSVC(degree=5).fit(padded, y)
+    assert sum("is constant" in str(w.message) for w in said) == 1
+    assert json.loads(clf.model_.to_json())["kernel"]["degrees"] == [5, 5, 0]
+    moved = np.column_stack([X, np.full(len(X), -1e9)])  # far outside: ignored, not clipped or refused
+    strict = clone(clf).set_params(out_of_range="error")
+    with pytest.warns(UserWarning, match="is constant"):
+        strict.fit(padded, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_allclose(strict.decision_function(moved), without.decision_function(X), rtol=1e-9, atol=1e-9)
+    rep = clf.analyze()
+    assert rep.marginal["x2"] == 0.0 and rep.total_effect["x2"] == 0.0
+    np.testing.assert_allclose(rep.marginal[["x0", "x1"]], without.analyze().marginal, atol=1e-9)
+    phi = clf.explain(padded[:20])
+    assert (phi["x2"] == 0.0).all()
+    np.testing.assert_allclose(phi.sum(axis=1) + phi.attrs["base"], phi.attrs["decision"], atol=1e-9)
+    shapes = clf.shape_functions(grid=11)
+    assert (shapes.loc[shapes.feature == "x2", "h"] == 0.0).all()
+
+
+def test_digits_and_a_fold_with_a_constant_column_fit_by_default():
+    from sklearn.datasets import load_digits
+    from sklearn.model_selection import cross_val_score
+    X, y = load_digits(return_X_y=True)
+    X, y = X[:400], y[:400]
+    constant = int((X.min(axis=0) == X.max(axis=0)).sum())
+    with pytest.warns(UserWarning, match=f"{constant} features are constant"):
+        clf = OrcaSVC().fit(X, y)
+    assert clf.score(X, y) > 0.9
+    # A column constant on the first rows only: a fold trained on them sees it constant.
+    Xb, yb = make_double_spiral(random_state=0)
+    Xb = np.column_stack([Xb, np.where(np.arange(len(Xb)) < len(Xb) // 2, 0.0, np.arange(len(Xb)))])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        scores = cross_val_score(OrcaSVC(degree=5), Xb, yb, cv=2)
+    assert np.isfinite(scores).all()
 
 
 @pytest.mark.parametrize("params, message", [
