@@ -28,10 +28,14 @@ class TrainingMonitor {
     // True once the best violation has not improved by 10% over the last `window` iterations.
     [[nodiscard]] bool stagnating() const;
 
-    // The progress line's text: "N iterations, largest KKT violation v, about T s to go" (another
-    // route's counts and measure in its phase), and when stagnating what that means and what to
-    // change.
+    // The progress line's text: "N iterations, largest KKT violation v (tolerance t), about T s to
+    // go" (another route's counts and measure in its phase), or "...: no progress over the last W"
+    // when stagnating. About 100 characters at most (the stagnating line 80), said once a second.
     [[nodiscard]] std::string line() const;
+
+    // When stagnating, what that means and what to change, in lines of at most 80 characters
+    // ("" otherwise); watch_training shows it once a fit.
+    [[nodiscard]] std::string advice() const;
 
   private:
     struct Report {
@@ -43,6 +47,9 @@ class TrainingMonitor {
     ProgressPhase phase_;
     std::vector<Report> reports_;
 };
+
+// "about 40 s to go", "about 6.5 min to go", "about 2.1 h to go".
+[[nodiscard]] std::string time_to_go(double seconds);
 
 // Wires a progress display into training: every solver report is recorded in a TrainingMonitor,
 // and at most once a second `show` receives "<label>: <line>" ("<label> (<stage>): ..." once
