@@ -54,9 +54,16 @@ void run_shapes(const ShapesArgs& a) {
         OkcOptions o;
         o.method = OkcMethod::pairs;
         const OkcReport rep = analyze(expansion_of(model), o);
-        std::vector<std::pair<double, std::pair<size_t, size_t>>> order;
+        std::vector<std::pair<double, std::pair<size_t, size_t>>> order;  // the pairs the basis has
         for (size_t j = 0; j < d; ++j)
-            for (size_t k = j + 1; k < d; ++k) order.push_back({rep.pairwise[j * d + k], {j, k}});
+            for (size_t k = j + 1; k < d; ++k)
+                if (holds_pair(rep.degrees, rep.max_order, rep.max_total_degree, j, k))
+                    order.push_back({rep.pairwise[j * d + k], {j, k}});
+        if (order.empty())
+            throw ParameterError("--pairs: the model has no pair terms (" +
+                                 std::string(rep.max_order < 2 ? "max order 1: an additive model"
+                                                               : "no two features of degree >= 1") +
+                                 "); leave --pairs out");
         std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
         order.resize(std::min(order.size(), static_cast<size_t>(a.pairs)));
         std::ostringstream surf;

@@ -24,6 +24,14 @@ inline constexpr int kAutoMaxOrder = -1;  // a max_order setting: resolve by the
 // one for all d features): 0 (no cap) when it is 0 or at least sum_j n_j. Throws when negative.
 [[nodiscard]] int resolve_max_total_degree(int setting, const std::vector<int>& degrees, size_t d);
 
+// What a basis of these degrees (one per feature), interaction order Q in force (1..d) and
+// total-degree cap N in force (0: none) holds, for displays that show only what can be there:
+// whether any of its functions has features i and j both active, and the highest total degree
+// of any of its functions (the sum of the Q largest n_j, at most N).
+[[nodiscard]] bool holds_pair(const std::vector<int>& degrees, size_t max_order, size_t max_total_degree, size_t i,
+                              size_t j);
+[[nodiscard]] size_t highest_total_degree(const std::vector<int>& degrees, size_t max_order, size_t max_total_degree);
+
 // What the kernel is: the family and its parameters, the measure, the degrees and the
 // truncations; one declaration for a request (TrainOptions), a grid's setting and a trained
 // Model. Requests may hold settings still to resolve (one degree for every feature,

@@ -69,8 +69,8 @@ class SweepResult:
                    "beta": r["setting"]["beta"], "degree": r["setting"]["degrees"][0], "C": r["setting"]["C"],
                    "cv_mean": r["cv_mean"], "cv_sd": r["cv_sd"], "train_accuracy": r["train_accuracy"],
                    "support_vectors": r["support_vectors"], "mean_order": r["mean_order"]}
-            for q, v in enumerate(r["order"]):
-                rec[f"OKC({q})"] = v
+            for q in range(len(self.features) + 1):  # orders above the row's max_order are 0: it has none
+                rec[f"OKC({q})"] = r["order"][q] if q < len(r["order"]) else 0.0
             rec["N*"] = r["peak"]
             for t in r["thresholds"]:
                 rec[f"T_{t['eps']:g}"] = t["T"]

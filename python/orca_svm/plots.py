@@ -66,8 +66,15 @@ def plot_marginal(report: OkcReport, ax=None, total: bool = True):
 
 
 def plot_pairwise(report: OkcReport, ax=None):
-    """Heatmap of OKC_ij."""
+    """Heatmap of OKC_ij; a model without pair terms (max order 1) gets a sentence saying so
+    instead of a square of zeros."""
     ax = _axes(ax)
+    if report.max_order < 2:
+        ax.text(0.5, 0.5, "No pairs: max order Q = 1\n(an additive model has no terms\nof two features)",
+                ha="center", va="center", transform=ax.transAxes)
+        ax.set_axis_off()
+        ax.set_title("Pairwise interaction shares OKC_ij")
+        return ax
     values = report.pairwise.values
     image = ax.imshow(values, cmap="viridis", vmin=0.0)
     names = list(report.pairwise.index)

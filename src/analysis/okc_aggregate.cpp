@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "analysis/okc_raw.hpp"
+#include "orca/basis.hpp"
 #include "orca/errors.hpp"
 #include "orca/okc.hpp"
 
@@ -26,7 +27,7 @@ OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregatio
     double energy = 0.0, energy_kernel = 0.0, constant = 0.0;
     for (const auto& r : reports) {
         const double w = how == OkcAggregation::energy_weighted ? r.energy : 1.0;
-        for (size_t q = 0; q <= d; ++q)
+        for (size_t q = 0; q < r.block.size(); ++q)  // the orders the basis holds
             for (size_t N = 0; N < width; ++N) raw.block[q * width + N] += w * r.block[q][N];
         for (size_t i = 0; i < d; ++i) {
             raw.marginal[i] += w * r.marginal[i];
@@ -37,10 +38,11 @@ OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregatio
         energy_kernel += r.energy_kernel;
         constant = std::max(constant, std::abs(r.constant));
     }
-    for (size_t i = 0; i < d; ++i) {
-        raw.subsets.push_back({{static_cast<int>(i)}, raw.marginal[i]});
+    for (size_t i = 0; i < d; ++i) {  // candidates: only the subsets the basis has functions of
+        if (first.degrees[i] > 0) raw.subsets.push_back({{static_cast<int>(i)}, raw.marginal[i]});
         for (size_t j = i + 1; j < d; ++j)
-            raw.subsets.push_back({{static_cast<int>(i), static_cast<int>(j)}, raw.pairwise[i * d + j]});
+            if (holds_pair(first.degrees, first.max_order, first.max_total_degree, i, j))
+                raw.subsets.push_back({{static_cast<int>(i), static_cast<int>(j)}, raw.pairwise[i * d + j]});
     }
     raw.max_subset_order = std::min<size_t>(2, d);
     OkcReport out;

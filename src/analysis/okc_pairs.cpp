@@ -259,10 +259,13 @@ RawOkc okc_by_pairs(const Expansion& e, const std::vector<std::vector<double>>& 
         for (size_t j = 0; j < d; ++j) raw.total[j] += total_t[t][j];
     }
     margin_masses(e, P, raw.marginal, raw.pairwise);
-    for (size_t i = 0; i < d; ++i) {
-        raw.subsets.push_back({{static_cast<int>(i)}, raw.marginal[i]});
+    const auto& n = e.basis.degrees();
+    const size_t cap = e.basis.degree_truncated() ? e.basis.max_total_degree() : 0;
+    for (size_t i = 0; i < d; ++i) {  // candidates: only the subsets the basis has functions of
+        if (n[i] > 0) raw.subsets.push_back({{static_cast<int>(i)}, raw.marginal[i]});
         for (size_t j = i + 1; j < d; ++j)
-            raw.subsets.push_back({{static_cast<int>(i), static_cast<int>(j)}, raw.pairwise[i * d + j]});
+            if (holds_pair(n, e.basis.max_order(), cap, i, j))
+                raw.subsets.push_back({{static_cast<int>(i), static_cast<int>(j)}, raw.pairwise[i * d + j]});
     }
     raw.max_subset_order = std::min<size_t>(2, d);
     return raw;

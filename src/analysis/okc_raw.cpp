@@ -2,21 +2,28 @@
 
 #include <algorithm>
 
+#include "orca/basis.hpp"
+
 namespace orca {
 
 void derive_report(OkcReport& r, const RawOkc& raw) {
     const size_t d = r.dim;
-    const size_t width = raw.total_degree + 1;
+    const size_t raw_width = raw.total_degree + 1;
     double E = 0.0;
     for (double v : raw.block) E += v;
     r.energy = E;
     const double inv = E > 0.0 ? 1.0 / E : 0.0;
-    r.block.assign(d + 1, std::vector<double>(width, 0.0));
-    r.order.assign(d + 1, 0.0);
+    // Only the orders and degrees the basis holds (an additive model of 30 features has OKC(0..1)
+    // and N up to max n_j): beyond them every mass is zero by construction, and listing them made
+    // reports print 29 empty orders.
+    const size_t Q = r.max_order > 0 ? std::min(r.max_order, d) : d;
+    const size_t width = std::min(raw_width, highest_total_degree(r.degrees, Q, r.max_total_degree) + 1);
+    r.block.assign(Q + 1, std::vector<double>(width, 0.0));
+    r.order.assign(Q + 1, 0.0);
     r.spectrum.assign(width, 0.0);
-    for (size_t q = 0; q <= d; ++q)
+    for (size_t q = 0; q <= Q; ++q)
         for (size_t N = 0; N < width; ++N) {
-            const double v = raw.block[q * width + N] * inv;
+            const double v = raw.block[q * raw_width + N] * inv;
             r.block[q][N] = v;
             r.order[q] += v;
             r.spectrum[N] += v;
@@ -48,7 +55,7 @@ void derive_report(OkcReport& r, const RawOkc& raw) {
         r.total_effect[i] = raw.total[i] * inv;
         for (size_t j = 0; j < d; ++j) r.pairwise[i * d + j] = raw.pairwise[i * d + j] * inv;
     }
-    r.max_subset_order = raw.max_subset_order;
+    r.max_subset_order = std::min(raw.max_subset_order, Q);
     r.top_subsets = raw.subsets;
     for (auto& s : r.top_subsets) s.share *= inv;
     std::sort(r.top_subsets.begin(), r.top_subsets.end(), [](const SubsetShare& a, const SubsetShare& b) {

@@ -1,6 +1,7 @@
 #include "orca/basis.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <string>
 
 #include "orca/errors.hpp"
@@ -22,6 +23,19 @@ int resolve_max_total_degree(int setting, const std::vector<int>& degrees, size_
     for (int n : degrees) total += std::max(n, 0);
     if (degrees.size() == 1) total *= static_cast<long>(d);
     return setting >= total ? 0 : setting;
+}
+
+bool holds_pair(const std::vector<int>& degrees, size_t max_order, size_t max_total_degree, size_t i, size_t j) {
+    return i != j && max_order >= 2 && (max_total_degree == 0 || max_total_degree >= 2) && degrees[i] > 0 &&
+           degrees[j] > 0;
+}
+
+size_t highest_total_degree(const std::vector<int>& degrees, size_t max_order, size_t max_total_degree) {
+    std::vector<int> sorted = degrees;
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    size_t highest = 0;
+    for (size_t j = 0; j < std::min(max_order, sorted.size()); ++j) highest += static_cast<size_t>(std::max(sorted[j], 0));
+    return max_total_degree > 0 ? std::min(highest, max_total_degree) : highest;
 }
 
 Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order, int max_total_degree)

@@ -18,6 +18,12 @@ size_t shown_orders(const SweepResult& r) {
     return std::min<size_t>(d, 5);
 }
 
+// OKC(q) of a sweep's row: 0 above its basis' interaction order (rows of max_order 1 and 2 share
+// one table, and a report lists only the orders its basis holds).
+double order_share(const OkcReport& r, size_t q) {
+    return q < r.order.size() ? r.order[q] : 0.0;
+}
+
 int t05(const OkcReport& r) {
     for (size_t k = 0; k < r.eps.size(); ++k)
         if (std::abs(r.eps[k] - 0.05) < 1e-12) return r.thresholds[k];
@@ -50,9 +56,9 @@ std::string sweep_to_text(const SweepResult& r) {
         double rest = 0.0;
         for (size_t q = 1; q <= d; ++q) {
             if (q <= q_shown)
-                fmt::format_to(it, " {:.3f} |", row.okc.order[q]);
+                fmt::format_to(it, " {:.3f} |", order_share(row.okc, q));
             else
-                rest += row.okc.order[q];
+                rest += order_share(row.okc, q);
         }
         if (d > q_shown) fmt::format_to(it, " {:.3f} |", rest);
         fmt::format_to(it, " {} | {} | {:.3f} | {:.3f} | {} |\n", row.okc.peak, t05(row.okc), row.okc.even, row.okc.odd,
@@ -95,7 +101,7 @@ std::string sweep_to_csv(const SweepResult& r) {
         fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{},{}", to_string(s.spec.family.kind), s.spec.family.alpha,
                        s.spec.family.beta, s.spec.family.lambda, to_string(s.spec.measure), degrees, s.spec.max_order,
                        s.spec.max_total_degree, s.C, row.cv_mean, row.cv_sd, row.train_accuracy, row.support_vectors);
-        for (double v : row.okc.order) fmt::format_to(it, ",{}", v);
+        for (size_t q = 0; q <= d; ++q) fmt::format_to(it, ",{}", order_share(row.okc, q));
         fmt::format_to(it, ",{}", row.okc.peak);
         for (int t : row.okc.thresholds) fmt::format_to(it, ",{}", t);
         fmt::format_to(it, ",{},{}", row.okc.even, row.okc.odd);

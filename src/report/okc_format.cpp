@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <numeric>
@@ -62,7 +63,10 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     fmt::format_to(it, "constant coefficient c_0 = {:.3e}   (zero by the constraint sum a_i = 0)\n\n", r.constant);
 
     fmt::format_to(it, "Interaction order OKC(q): share of E in basis functions of exactly q active features\n");
-    for (size_t q = 0; q <= d; ++q) fmt::format_to(it, "  q = {:<3} {:8.4f}\n", q, r.order[q]);
+    for (size_t q = 0; q < r.order.size(); ++q) fmt::format_to(it, "  q = {:<3} {:8.4f}\n", q, r.order[q]);
+    if (r.order.size() <= d)
+        fmt::format_to(it, "  (the basis has no functions of more than {} feature(s): max order Q = {})\n",
+                       r.order.size() - 1, r.order.size() - 1);
 
     // Spectrum with the block table: rows N with any mass, columns q >= 1.
     std::vector<size_t> rows;
@@ -75,16 +79,16 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
         std::sort(by_mass.begin(), by_mass.end());
         rows = by_mass;
     }
-    const size_t qcols = std::min<size_t>(d, 8);
+    const size_t Q = r.order.size() - 1, qcols = std::min<size_t>(Q, 8);
     fmt::format_to(it, "\nSpectrum by total degree N: OKC_N, cumulative F(N), and the (q, N) block table C_N^(q)/E\n");
     fmt::format_to(it, "  {:>4} {:>8} {:>8} |", "N", "OKC_N", "F(N)");
     for (size_t q = 1; q <= qcols; ++q) fmt::format_to(it, " {:>7}", fmt::format("q={}", q));
-    if (d > qcols) fmt::format_to(it, " {:>7}", fmt::format("q>{}", qcols));
+    if (Q > qcols) fmt::format_to(it, " {:>7}", fmt::format("q>{}", qcols));
     fmt::format_to(it, "\n");
     for (size_t N : rows) {
         fmt::format_to(it, "  {:>4} {:8.4f} {:8.4f} |", N, r.spectrum[N], r.cumulative[N]);
         double rest = 0.0;
-        for (size_t q = 1; q <= d; ++q) {
+        for (size_t q = 1; q <= Q; ++q) {
             if (q <= qcols) {
                 const double v = r.block[q][N];
                 if (v >= 5e-5)
@@ -95,7 +99,7 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
                 rest += r.block[q][N];
             }
         }
-        if (d > qcols) fmt::format_to(it, " {:7.4f}", rest);
+        if (Q > qcols) fmt::format_to(it, " {:7.4f}", rest);
         fmt::format_to(it, "\n");
     }
     fmt::format_to(it, "  (rows with OKC_N < 0.00005 omitted{})\n",
@@ -118,18 +122,24 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
         fmt::format_to(it, "  {:<{}} {:8.4f} {:8.4f}\n", names[j], width, r.marginal[j], r.total_effect[j]);
 
     if (d >= 2) {
-        std::vector<std::pair<double, std::pair<size_t, size_t>>> pairs;
+        std::vector<std::pair<double, std::pair<size_t, size_t>>> pairs;  // only the pairs the basis has
         for (size_t i = 0; i < d; ++i)
-            for (size_t j = i + 1; j < d; ++j) pairs.push_back({r.pairwise[i * d + j], {i, j}});
-        std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+            for (size_t j = i + 1; j < d; ++j)
+                if (holds_pair(r.degrees, Q, r.max_total_degree, i, j)) pairs.push_back({r.pairwise[i * d + j], {i, j}});
+        std::stable_sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         if (pairs.size() > options.top_pairs) pairs.resize(options.top_pairs);
-        fmt::format_to(it, "\nLargest pairwise shares OKC_ij (terms with exactly features i and j active)\n");
+        if (pairs.empty())
+            fmt::format_to(it, "\nNo pairwise shares: the basis has no function of two features ({})\n",
+                           Q < 2 ? "max order Q = 1: an additive model"
+                                 : "no two features of degree >= 1 within the total-degree cap");
+        else
+            fmt::format_to(it, "\nLargest pairwise shares OKC_ij (terms with exactly features i and j active)\n");
         for (const auto& [v, ij] : pairs)
             fmt::format_to(it, "  {:<{}} {:8.4f}\n", names[ij.first] + " x " + names[ij.second], 2 * width + 3, v);
     }
     if (!r.top_subsets.empty()) {
         fmt::format_to(it, "\nLargest subset shares S_u (terms with exactly the features in u active{})\n",
-                       r.max_subset_order < d
+                       r.max_subset_order < Q
                            ? fmt::format("; subsets of up to {} features, pair algorithm", r.max_subset_order)
                            : "");
         for (const auto& s : r.top_subsets)
@@ -163,7 +173,11 @@ nlohmann::json okc_json(const OkcReport& r, const Model& model) {
                        {"support_vectors", model.summary.support_vectors},
                        {"bias", model.is_multiclass() ? 0.0 : model.machine().bias}});  // 0: an aggregate
     j["method"] = to_string(r.method);
-    j["coefficient_count"] = r.coefficient_count;
+    // A count: an integer wherever a double holds it exactly (it can exceed 2^64, so it is kept as one).
+    if (r.coefficient_count <= 9007199254740992.0)
+        j["coefficient_count"] = static_cast<std::uint64_t>(r.coefficient_count);
+    else
+        j["coefficient_count"] = r.coefficient_count;
     j["energy"] = r.energy;
     j["energy_kernel"] = r.energy_kernel;
     j["constant_coefficient"] = r.constant;

@@ -349,8 +349,15 @@ TEST(Explain, AdditiveModelIsItsShapeFunctions) {
         EXPECT_EQ(e.remainder[r] == 0.0 || std::abs(e.remainder[r]) < tol, true);
         for (size_t c = 0; c < d * (d - 1) / 2; ++c) EXPECT_EQ(e.pair[r * d * (d - 1) / 2 + c], 0.0);
     }
-    const PairSurface s = pair_surface(m, 0, 2, 5);
-    for (double v : s.h) EXPECT_EQ(v, 0.0);
+    // It has no pair terms, and a pair surface says so rather than drawing a plane of zeros.
+    try {
+        (void)pair_surface(m, 0, 2, 5);
+        FAIL();
+    } catch (const ParameterError& e) {
+        EXPECT_NE(std::string(e.what()).find("no terms of 'f0' and 'f2' together (max order 1: an additive model)"),
+                  std::string::npos)
+            << e.what();
+    }
     expect_shape_functions_are_main_effects(m, X, 3, tol);
 }
 

@@ -149,3 +149,39 @@ def _gram_by_degree(kernel, A, B):
                     nxt[(q + 1, t + k)] = nxt.get((q + 1, t + k), 0) + terms[k] * v
         e = nxt
     return sum(e.values())
+
+
+def libsvm_probabilities(K, y, C, tol):
+    """LIBSVM's own probability estimates (-b 1: Platt's sigmoids from its internal five-fold
+    cross-validation, pairwise coupling for more classes) on a precomputed Gram matrix, columns
+    in sorted class order. Through LIBSVM's Python interface (Debian's python3-libsvm, PyPI's
+    libsvm-official): scikit-learn's SVC(probability=True), the same code, is deprecated in 1.9.
+    Its folds are drawn by the C library's rand(), so each call draws others."""
+    try:
+        from libsvm import svmutil
+    except ImportError:  # Debian installs the modules at the top level
+        import svmutil
+    classes = sorted(set(np.asarray(y).tolist()))
+    labels = [float(classes.index(v)) for v in np.asarray(y).tolist()]
+    rows = [[float(i + 1)] + [float(v) for v in K[i]] for i in range(len(K))]
+    prob = svmutil.svm_problem(labels, rows, isKernel=True)
+    model = svmutil.svm_train(prob, f"-t 4 -c {C!r} -e {tol!r} -b 1 -q")
+    _, _, estimates = svmutil.svm_predict(labels, rows, model, "-b 1 -q")
+    order = [int(v) for v in model.get_labels()]
+    out = np.zeros((len(rows), len(classes)))
+    for column, c in enumerate(order):
+        out[:, c] = [row[column] for row in estimates]
+    return out
+
+
+def held(reference, report_values):
+    """The reference's shares over the orders q and total degrees N a report lists (reports list
+    only those the basis holds: q <= Q, N up to its highest total degree). What is left off must
+    be zero in the reference too: the basis has no such function (rounding below 1e-12 aside)."""
+    reference = np.asarray(reference, dtype=float)
+    shape = np.shape(report_values)
+    kept = tuple(slice(0, n) for n in shape)
+    rest = reference.copy()
+    rest[kept] = 0.0
+    assert np.abs(rest).max(initial=0.0) <= 1e-12 * max(1.0, np.abs(reference).max()), "a left-off share is not 0"
+    return reference[kept]

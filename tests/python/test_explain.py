@@ -8,6 +8,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
+from conftest import read_csv_exact  # noqa: E402
 from orca_svm import OrcaSVC, _core  # noqa: E402
 from orca_svm.explain_plots import (plot_pair_surface, plot_shape_functions, plot_shapley_bar,  # noqa: E402
                                     plot_shapley_summary)
@@ -65,8 +66,8 @@ def test_cli_explain_matches_python(orca, tmp_path, clf, echo):
     X.assign(alive=y).to_csv(tmp_path / "x.csv", index=False, float_format="%.17g")
     orca("explain", "--model", tmp_path / "m.json", "--data", tmp_path / "x.csv", "--interactions",
          "--output", tmp_path / "e.csv")
-    cli = pd.read_csv(tmp_path / "e.csv", float_precision="round_trip")
-    Xr = pd.read_csv(tmp_path / "x.csv", float_precision="round_trip").drop(columns="alive")
+    cli = read_csv_exact(tmp_path / "e.csv")
+    Xr = read_csv_exact(tmp_path / "x.csv").drop(columns="alive")
     phi = clf.explain(Xr)
     for name in X.columns:
         np.testing.assert_array_equal(cli[f"phi:{name}"].to_numpy(), phi[name].to_numpy())
@@ -88,7 +89,7 @@ def test_shape_functions_are_the_main_effects(clf, echo):
 
 
 def test_explanation_plots_draw_the_values(clf, echo, tmp_path):
-    X, _ = echo
+    X, y = echo
     phi = clf.explain(X)
     ax = plot_shapley_bar(phi, row=3)
     widths = sorted(round(p.get_width(), 12) for p in ax.patches)
@@ -106,8 +107,11 @@ def test_explanation_plots_draw_the_values(clf, echo, tmp_path):
     np.testing.assert_allclose(fig.axes[0].get_lines()[0].get_ydata(), shapes[shapes["feature"] == "age"]["h"])
     fig.savefig(tmp_path / "shapes.png")
     plt.close(fig)
-    ax = plot_pair_surface(clf, "epss", "wmi", grid=12)
+    with pytest.raises(ValueError, match="no terms of 'epss' and 'wmi' together"):  # clf is additive
+        plot_pair_surface(clf, "epss", "wmi", grid=12)
+    pairs = OrcaSVC(degree=3, max_order=2).fit(X, y)
+    ax = plot_pair_surface(pairs, "epss", "wmi", grid=12)
     np.testing.assert_allclose(np.asarray(ax.collections[0].get_array()).ravel(),
-                               clf.pair_surface("epss", "wmi", 12).to_numpy().T.ravel())
+                               pairs.pair_surface("epss", "wmi", 12).to_numpy().T.ravel())
     ax.figure.savefig(tmp_path / "pair.png")
     plt.close(ax.figure)

@@ -16,7 +16,7 @@ from orca_svm.plots import (plot_decision_function, plot_marginal, plot_order, p
 def fitted(tmp_path_factory):
     X, y = make_double_spiral(random_state=4)
     X3 = np.column_stack([X, X[:, 0] * X[:, 1] + 0.1 * np.random.default_rng(0).normal(size=len(X))])
-    clf = OrcaSVC(degree=5).fit(pd.DataFrame(X3, columns=["a", "b", "c"]), y)
+    clf = OrcaSVC(degree=5, max_order=2).fit(pd.DataFrame(X3, columns=["a", "b", "c"]), y)  # pairs to draw
     return clf, clf.analyze()
 
 
@@ -73,6 +73,22 @@ def test_pairwise_heatmap_is_the_matrix(fitted, tmp_path):
     plt.close(ax.figure)
 
 
+def test_an_additive_model_shows_what_its_basis_holds(tmp_path):
+    X, y = make_double_spiral(random_state=4)
+    X4 = pd.DataFrame(np.column_stack([X, X[:, ::-1] ** 2]), columns=["a", "b", "c", "d"])
+    clf = OrcaSVC(degree=3, max_order=1).fit(X4, y)
+    rep = clf.analyze()
+    assert len(rep.order) == 2 and rep.max_subset_order == 1  # OKC(0), OKC(1): no order it cannot have
+    assert len(rep.spectrum) == 4
+    assert all(len(f) == 1 for f in rep.subsets["features"])
+    ax = plot_pairwise(rep)
+    assert not ax.images and "No pairs: max order Q = 1" in ax.texts[0].get_text()
+    plt.close(ax.figure)
+    with pytest.raises(ValueError, match="no terms of 'a' and 'b' together \\(max order 1: an additive model\\)"):
+        clf.pair_surface("a", "b")
+    assert "No pairwise shares" in str(rep)
+
+
 def test_decision_map_and_full_report(fitted, tmp_path):
     X, y = make_double_spiral(random_state=4)
     clf = OrcaSVC(degree=8).fit(X, y)
@@ -116,7 +132,7 @@ def test_multiclass_report_and_per_class_effect_plots(tmp_path):
     from sklearn.datasets import load_iris
     from orca_svm.explain_plots import plot_pair_surface, plot_shape_functions
     X, y = load_iris(return_X_y=True)
-    clf = OrcaSVC(degree=2).fit(X, y)
+    clf = OrcaSVC(degree=2, max_order=2).fit(X, y)
     rep = clf.analyze()
     for which in ("energy_weighted", "mean", clf.machine_names_[0]):
         fig = rep.plot(which)
