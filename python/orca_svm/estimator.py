@@ -187,7 +187,8 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         index = {c: str(k) for k, c in enumerate(self.classes_)}
         unknown = [c for c in cw if c not in index]
         if unknown:
-            raise ValueError(f"class_weight names labels that are not classes: {unknown} (classes: {list(self.classes_)})")
+            raise ValueError(f"class_weight names labels that are not classes: {unknown} "
+                             f"(classes: {np.asarray(self.classes_).tolist()})")
         return {index[c]: float(w) for c, w in cw.items()}
 
     # --- prediction ----------------------------------------------------------------------

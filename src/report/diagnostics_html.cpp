@@ -4,6 +4,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "orca/diagnostics.hpp"
@@ -57,6 +60,10 @@ std::string sweep_section(const std::string& text, const std::string& source,
     chart.series = {{}, {}};
     chart.series_names = {"cross-validated", "training"};
     chart.horizontal = true;
+    // The axis starts a little below the lowest accuracy, at a multiple of 0.05.
+    double lowest = 1.0;
+    for (const auto& r : sweep.rows) lowest = std::min({lowest, r.cv_mean, r.train_accuracy});
+    chart.baseline = std::max(0.0, std::floor((lowest - 0.02) / 0.05) * 0.05);
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : sweep.rows) {
         const std::string label = r.setting.label();
@@ -77,7 +84,7 @@ std::string sweep_section(const std::string& text, const std::string& source,
                  rows);
 }
 
-std::string stability_section(const std::string& text, const std::string& source) {
+std::string stability_section(const std::string& text, const std::string& source, const std::string& model_setting) {
     try {
         const json doc = parse_result(text, source, "orca-stability", "orca stability --json FILE");
         BarChart chart;
@@ -99,8 +106,15 @@ std::string stability_section(const std::string& text, const std::string& source
                             fixed(i.at("lo").get<double>(), digits), fixed(i.at("hi").get<double>(), digits),
                             i.at("verdict").get<std::string>()});
         }
-        return "<h3 id=\"stability\">Stability</h3><p class=\"note\">From " + escape(source) + ": " +
-               escape(doc.at("setting").get<std::string>()) + " over " +
+        const std::string setting = doc.at("setting").get<std::string>();
+        const std::string other =
+            setting == model_setting
+                ? ""
+                : "<p class=\"warning\" id=\"stability-other-setting\">This run was made with " + escape(setting) +
+                      ", not with this model's setting (" + escape(model_setting) +
+                      "): its indices describe that setting, not this model.</p>";
+        return "<h3 id=\"stability\">Stability</h3>" + other + "<p class=\"note\">From " + escape(source) + ": " +
+               escape(setting) + " over " +
                escape(doc.at("resampling").get<std::string>()) +
                "; each index's mean, standard deviation and 95% interval, with the verdict by the documented rule "
                "(docs/diagnostics.md).</p><div class=\"wide\">" +

@@ -10,6 +10,9 @@ namespace orca::report {
 // model_features: the model's; a sweep made on other features is refused.
 [[nodiscard]] std::string sweep_section(const std::string& json_text, const std::string& source,
                                         const std::vector<std::string>& model_features);
-[[nodiscard]] std::string stability_section(const std::string& json_text, const std::string& source);
+// model_setting: the report's model as a sweep labels a setting (a run of another setting is
+// drawn with a note that says so).
+[[nodiscard]] std::string stability_section(const std::string& json_text, const std::string& source,
+                                            const std::string& model_setting);
 
 }  // namespace orca::report

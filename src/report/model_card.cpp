@@ -58,15 +58,22 @@ std::string c_text(const Model& model) {
     return fmt::format("{:g}{}", model.C, weights);
 }
 
+// What the solver did: the routes that ran first (training/dual_routes.hpp), then SMO, which
+// certified their result, polishing it when it stopped short ("0 iterations" read as if SMO had
+// not run).
+std::string solver_work(const TrainingSummary& s) {
+    std::string work;
+    if (s.feature_space_passes > 0)
+        work += fmt::format("{} coordinate-descent passes in the feature space, ", s.feature_space_passes);
+    if (s.interior_point_steps > 0) work += fmt::format("{} interior-point steps, ", s.interior_point_steps);
+    if (work.empty()) return fmt::format("{} SMO iterations", s.iterations);
+    return work + (s.iterations == 0 ? std::string("certified by SMO as it stood")
+                                     : fmt::format("polished and certified by SMO in {} iterations", s.iterations));
+}
+
 std::string solver_text(const Model& model) {
     const auto& s = model.summary;
-    // The routes that ran first (training/dual_routes.hpp), then SMO's iterations, which certified
-    // (and polished) their result.
-    std::string work;
-    if (s.feature_space_passes > 0) work += fmt::format("{} coordinate-descent passes in the feature space, ", s.feature_space_passes);
-    if (s.interior_point_steps > 0) work += fmt::format("{} interior-point steps, ", s.interior_point_steps);
-    work += work.empty() ? fmt::format("{} SMO iterations", s.iterations)
-                         : fmt::format("certified by SMO after {} iterations", s.iterations);
+    const std::string work = solver_work(s);
     if (s.stop == StopReason::converged)
         return fmt::format(
             "{}, converged: KKT violation {:.3g} < tolerance, duality gap {:.3g} (certified from a "
@@ -130,8 +137,8 @@ std::vector<CardLine> model_card(const Model& model) {
         const auto& ms = model.machines()[m].summary;
         card.push_back(
             {fmt::format("  machine {}", m + 1),
-             fmt::format("{}: {} rows, {} support vectors, {} iterations, training accuracy {:.4f}",
-                         machine_name(model, m), ms.rows, ms.support_vectors, ms.iterations, ms.training_accuracy)});
+             fmt::format("{}: {} rows, {} support vectors, {}, training accuracy {:.4f}", machine_name(model, m),
+                         ms.rows, ms.support_vectors, solver_work(ms), ms.training_accuracy)});
     }
     return card;
 }

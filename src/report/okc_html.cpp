@@ -16,6 +16,7 @@ std::string style_sheet() {
 .orca-report h2{font-size:1.3em;border-bottom:2px solid #08306b;padding-bottom:.15em;margin-top:1.6em}
 .orca-report h3{font-size:1.08em;margin:1.1em 0 .3em}
 .orca-report p.note{color:#444;margin:.3em 0}
+.orca-report p.warning{color:#8a3b00;font-weight:600;margin:.3em 0}
 .orca-report table{border-collapse:collapse;margin:.4em 0 1em;font-variant-numeric:tabular-nums}
 .orca-report caption{text-align:left;font-weight:600;padding:.2em 0;white-space:nowrap}
 .orca-report .side{display:flex;flex-wrap:wrap;gap:4px 28px;align-items:flex-start}
@@ -184,8 +185,13 @@ std::string pair_section(const OkcReport& r, const std::vector<std::string>& nam
 
 std::string coefficient_section(const OkcReport& r, const std::vector<std::string>& names, const std::string& prefix) {
     if (r.coefficients.empty())
-        return "<h3>Largest coefficients</h3><p class=\"note\">Not listed: the " + to_string(r.method) +
-               " algorithm computed these indices without forming the coefficients.</p>";
+        return "<h3>Largest coefficients</h3><p class=\"note\">Not listed: " +
+               std::string(r.method == OkcMethod::pairs ? "the pair algorithm computed these indices without "
+                                                           "forming the coefficients."
+                           : prefix == "aggregate-"     ? "an aggregate of several machines has no coefficients "
+                                                           "of its own; each machine below lists its own."
+                                                        : "no coefficients were asked for.") +
+               "</p>";
     std::vector<std::vector<std::string>> rows;
     for (const auto& c : r.coefficients)
         rows.push_back({basis_term(c.index, names), fmt::format("{:.6g}", c.value),

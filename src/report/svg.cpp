@@ -160,7 +160,8 @@ std::string sequential_colour(double t) {
 
 std::string bar_chart(const BarChart& chart) {
     const size_t n = chart.categories.size(), ns = chart.series.size();
-    double lo = 0.0, hi = 0.0;
+    const double base = chart.baseline;
+    double lo = base, hi = base;
     for (const auto& s : chart.series)
         for (double v : s) {
             lo = std::min(lo, v);
@@ -182,14 +183,14 @@ std::string bar_chart(const BarChart& chart) {
             const double y0 = top + row * as_double(c) + 4;
             body += text(left - 6, y0 + 7.0 * as_double(ns) + 4, shorten(chart.categories[c], 28), "end");
             for (size_t s = 0; s < ns; ++s) {
-                const double v = chart.series[s][c], a = x(std::min(0.0, v)), b = x(std::max(0.0, v));
+                const double v = chart.series[s][c], a = x(std::min(base, v)), b = x(std::max(base, v));
                 const std::string tip =
                     chart.categories[c] + (legend ? " (" + chart.series_names[s] + ")" : "") + ": " + fixed(v);
                 body += rect(a, y0 + 14.0 * as_double(s), b - a, 13, fills[s % 2], tip,
                              s % 2 ? fmt::format(" stroke=\"{}\" stroke-width=\"0.8\"", kDark) : "");
             }
         }
-        body += line(x(0), top, x(0), top + row * as_double(n), kAxis);
+        body += line(x(base), top, x(base), top + row * as_double(n), kAxis);
         body += text((left + width - 24) / 2, height - 6, chart.x_label);
     } else {
         const double left = 56, top = legend || !chart.markers.empty() ? 44.0 : 30.0, bottom = 46, plot_h = 200;
@@ -203,7 +204,7 @@ std::string bar_chart(const BarChart& chart) {
         for (size_t c = 0; c < n; ++c) {
             const double x0 = left + band * as_double(c), bw = band * 0.8 / as_double(ns);
             for (size_t s = 0; s < ns; ++s) {
-                const double v = chart.series[s][c], a = y(std::max(0.0, v)), b = y(std::min(0.0, v));
+                const double v = chart.series[s][c], a = y(std::max(base, v)), b = y(std::min(base, v));
                 const std::string tip = chart.x_label + " " + chart.categories[c] +
                                         (legend ? " (" + chart.series_names[s] + ")" : "") + ": " + fixed(v);
                 body += rect(x0 + band * 0.1 + bw * as_double(s), a, bw, b - a, fills[s % 2], tip,
@@ -217,7 +218,7 @@ std::string bar_chart(const BarChart& chart) {
             body += line(xm, top - 4, xm, top + plot_h, kAxis, " stroke-dasharray=\"4 3\"");
             body += text(xm + 3, top - 6, label, "start");
         }
-        body += line(left, y(0), width - 16, y(0), kAxis);
+        body += line(left, y(base), width - 16, y(base), kAxis);
         body += text((left + width - 16) / 2, height - 8, chart.x_label);
         body += text(14, top + plot_h / 2, chart.y_label, "middle",
                      fmt::format(" transform=\"rotate(-90 14 {:.1f})\"", top + plot_h / 2));

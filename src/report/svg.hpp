@@ -28,6 +28,9 @@ struct BarChart {
     bool horizontal = false;                  // categories down the side (long names)
     // Vertical markers at category positions (vertical charts), e.g. the spectral peak.
     std::vector<std::pair<size_t, std::string>> markers;
+    // Where bars start and the value axis begins: 0 for shares; just below the smallest value for
+    // accuracies, whose differences a bar from 0 would hide (12 settings between 0.93 and 0.97).
+    double baseline = 0.0;
 };
 [[nodiscard]] std::string bar_chart(const BarChart& chart);
 

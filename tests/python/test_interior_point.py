@@ -62,4 +62,8 @@ def test_info_and_report_say_the_route_ran(orca, tmp_path):
     clf.save(path)
     info = orca("info", "--model", path).stdout
     steps = clf.model_.summary["interior_point_steps"]
-    assert f"{steps} interior-point steps, certified by SMO after " in info and ", converged" in info
+    assert f"{steps} interior-point steps, " in info and ", converged" in info
+    iterations = clf.model_.summary["iterations"]
+    assert ("certified by SMO as it stood" if iterations == 0
+            else f"polished and certified by SMO in {iterations} iterations") in info
+    assert " 0 iterations" not in info
