@@ -72,8 +72,8 @@ struct SweepResult {
 
 [[nodiscard]] SweepResult sweep(const Dataset& data, const std::vector<Setting>& settings, const SweepOptions& options);
 
-// Flags, in place, settings whose validation accuracy stops improving while the energy moves to
-// higher orders or degrees (compared with the best earlier setting in the given order).
+// Flags, in place, settings that a simpler setting of the sweep (its energy at lower orders or
+// degrees) validates at least as well as while they train no better: structural overfitting.
 void flag_overfitting(SweepResult& result);
 
 // --- stability --------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <random>
 
 #include "orca/data_score.hpp"
@@ -162,35 +163,49 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
     return result;
 }
 
+// Structural overfitting, as the seeds describe it: a richer model (its energy at higher
+// interaction orders or degrees) that fits the training data at least as well as a simpler one
+// but does not validate better. A row is marked when some other row is simpler (mean order
+// sum_q q OKC(q) lower by more than 0.02, or T_0.05 lower, and neither higher), validates at
+// least as well and trains no better; the note names the most accurate such row. The most
+// accurate setting is never marked, unless a simpler one ties it (then the simpler is the
+// Occam choice), and the order of the grid does not matter.
 void flag_overfitting(SweepResult& result) {
     auto& rows = result.rows;
-    for (size_t i = 1; i < rows.size(); ++i) {
-        size_t best = 0;
-        for (size_t j = 1; j < i; ++j)
-            if (rows[j].cv_mean > rows[best].cv_mean) best = j;
-        const auto& b = rows[best];
+    const auto t05 = [](const SettingResult& r) {
+        const size_t k = std::min<size_t>(1, r.okc.thresholds.size() - 1);
+        return r.okc.thresholds.empty() ? 0 : r.okc.thresholds[k];
+    };
+    std::vector<std::string> marks(rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
         const auto& r = rows[i];
-        const double se = b.cv_sd / std::sqrt(static_cast<double>(std::max<size_t>(b.fold_accuracy.size(), 1)));
-        const bool no_gain = r.cv_mean <= b.cv_mean + se;
-        const double order_rise = mean_order(r.okc) - mean_order(b.okc);
-        const int t_rise = r.okc.thresholds.empty() || b.okc.thresholds.empty()
-                               ? 0
-                               : r.okc.thresholds[std::min<size_t>(1, r.okc.thresholds.size() - 1)] -
-                                     b.okc.thresholds[std::min<size_t>(1, b.okc.thresholds.size() - 1)];
-        if (no_gain && (order_rise > 0.02 || t_rise > 0)) {
-            const size_t te = std::min<size_t>(1, r.okc.thresholds.size() - 1);
-            std::string moved;
-            if (order_rise > 0.02)
-                moved = fmt::format("mean interaction order {:.2f} -> {:.2f}", mean_order(b.okc), mean_order(r.okc));
-            if (t_rise > 0)
-                moved += fmt::format("{}T_{:g} {} -> {}", moved.empty() ? "" : ", ", r.okc.eps[te],
-                                     b.okc.thresholds[te], r.okc.thresholds[te]);
-            rows[i].overfitting = fmt::format(
-                "validation accuracy {:.3f} is no better than {:.3f} at {} (within one standard error) while the "
-                "energy moved to higher orders or degrees ({}): likely overfitting",
-                r.cv_mean, b.cv_mean, b.setting.label(), moved);
+        const double order_r = mean_order(r.okc);
+        std::optional<size_t> simpler;
+        for (size_t j = 0; j < rows.size(); ++j) {
+            const auto& s = rows[j];
+            const double order_s = mean_order(s.okc);
+            const bool lower = order_s < order_r - 0.02 || t05(s) < t05(r);
+            const bool not_higher = order_s <= order_r + 0.02 && t05(s) <= t05(r);
+            if (j == i || !lower || !not_higher || s.cv_mean < r.cv_mean || r.train_accuracy < s.train_accuracy)
+                continue;
+            if (!simpler || s.cv_mean > rows[*simpler].cv_mean) simpler = j;
         }
+        if (!simpler) continue;
+        const auto& s = rows[*simpler];
+        std::string moved;
+        if (order_r > mean_order(s.okc) + 0.02)
+            moved = fmt::format("mean interaction order {:.2f} -> {:.2f}", mean_order(s.okc), order_r);
+        if (t05(r) > t05(s)) {
+            const size_t te = std::min<size_t>(1, r.okc.thresholds.size() - 1);
+            moved += fmt::format("{}T_{:g} {} -> {}", moved.empty() ? "" : ", ", r.okc.eps[te], t05(s), t05(r));
+        }
+        marks[i] = fmt::format(
+            "validation accuracy {:.3f} is {} {:.3f} at the simpler {}, with training accuracy {:.3f} against {:.3f}, "
+            "and the energy moved to higher orders or degrees ({}): likely overfitting",
+            r.cv_mean, r.cv_mean < s.cv_mean ? "below" : "no better than", s.cv_mean, s.setting.label(),
+            r.train_accuracy, s.train_accuracy, moved);
     }
+    for (size_t i = 0; i < rows.size(); ++i) rows[i].overfitting = marks[i];
 }
 
 }  // namespace orca

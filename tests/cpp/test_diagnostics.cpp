@@ -1,6 +1,8 @@
 // Sweeps, stability and selection: folds, determinism, the documented rules.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -160,6 +162,37 @@ TEST(Diagnostics, OverfittingSignalNamesWhatMoved) {
     EXPECT_NE(r.rows[1].overfitting.find("mean interaction order 1.40 -> 1.70, T_0.05 6 -> 10"), std::string::npos)
         << r.rows[1].overfitting;
     EXPECT_TRUE(r.rows[2].overfitting.empty());  // accuracy improved: no signal
+}
+
+TEST(Diagnostics, OverfittingMarksWhatASimplerSettingValidatesAsWell) {
+    // A sweep with a known answer: degree 4 and 9 are the honest models; degree 12 trains perfectly
+    // and validates far worse than 9 (overfitting); degree 14 is the most accurate (never marked,
+    // however rich); degree 2 trains worse than 4 and validates worse (underfitting: not marked).
+    SweepResult r;
+    r.feature_names = {"a", "b"};
+    auto make = [](int n, double cv, double train, std::vector<double> order, int T) {
+        SettingResult s = row("l", n, cv, 0.02, std::move(order), T, T, {0.3, 0.3});
+        s.train_accuracy = train;
+        return s;
+    };
+    r.rows = {make(4, 0.90, 0.92, {0, 0.6, 0.4}, 6), make(9, 0.95, 0.97, {0, 0.4, 0.6}, 9),
+              make(12, 0.37, 1.00, {0, 0.1, 0.9}, 14), make(14, 0.97, 0.99, {0, 0.05, 0.95}, 16),
+              make(2, 0.80, 0.85, {0, 0.7, 0.3}, 6)};
+    flag_overfitting(r);
+    EXPECT_TRUE(r.rows[0].overfitting.empty()) << r.rows[0].overfitting;
+    EXPECT_TRUE(r.rows[1].overfitting.empty()) << r.rows[1].overfitting;
+    EXPECT_EQ(r.rows[2].overfitting,
+              "validation accuracy 0.370 is below 0.950 at the simpler legendre n=9 C=1, with training accuracy 1.000 "
+              "against 0.970, and the energy moved to higher orders or degrees (mean interaction order 1.60 -> 1.90, "
+              "T_0.05 9 -> 14): likely overfitting");
+    EXPECT_TRUE(r.rows[3].overfitting.empty()) << r.rows[3].overfitting;  // the most accurate
+    EXPECT_TRUE(r.rows[4].overfitting.empty()) << r.rows[4].overfitting;  // trains worse: underfitting
+    // The grid's order does not matter.
+    SweepResult reversed = r;
+    std::reverse(reversed.rows.begin(), reversed.rows.end());
+    flag_overfitting(reversed);
+    for (size_t i = 0; i < r.rows.size(); ++i)
+        EXPECT_EQ(reversed.rows[r.rows.size() - 1 - i].overfitting, r.rows[i].overfitting);
 }
 
 TEST(Diagnostics, ExperimentsDefineThePapersSettings) {
