@@ -44,6 +44,8 @@ test-python: build python
 
 # The newest releases on PyPI, in a fresh venv without system packages, installed from the
 # wheel that `pip wheel .` builds; the import is tried from outside the repository first.
+# Deprecations are errors there, so that what the next releases remove fails today.
+DEPRECATIONS_AS_ERRORS = -W error::DeprecationWarning -W error::PendingDeprecationWarning -W error::FutureWarning
 VENV_CURRENT ?= .venv-current
 test-current: build
 	rm -rf $(VENV_CURRENT) dist
@@ -54,7 +56,7 @@ test-current: build
 	cd / && $(CURDIR)/$(VENV_CURRENT)/bin/python -c "import numpy, sklearn, pandas, matplotlib, shap, orca_svm; \
 	  print('current stack: numpy', numpy.__version__, '| scikit-learn', sklearn.__version__, '| pandas', \
 	  pandas.__version__, '| matplotlib', matplotlib.__version__, '| shap', shap.__version__, '| orca_svm', orca_svm.__version__)"
-	$(PYTEST_ENV) $(VENV_CURRENT)/bin/python $(PYTEST_RUN)
+	$(PYTEST_ENV) $(VENV_CURRENT)/bin/python $(PYTEST_RUN) $(DEPRECATIONS_AS_ERRORS)
 
 # The C++ suite under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it).
 test-sanitize:

@@ -54,3 +54,24 @@ def echocardiogram_csv(tmp_path):
 
 def load_json(path):
     return json.loads(Path(path).read_text())
+
+
+def read_csv_exact(source):
+    """A CSV as pandas reads it, but every number parsed by Python's float (correctly rounded,
+    so the doubles the CLI printed come back bit for bit): pandas' own exact parser,
+    read_csv(float_precision="round_trip"), is deprecated in pandas 3. Columns of whole numbers
+    stay integers, columns with other text stay text, empty cells in numbers are NaN."""
+    import pandas as pd
+    raw = pd.read_csv(source, dtype=str, keep_default_na=False)
+    for column in raw.columns:
+        cells = raw[column].tolist()
+        try:
+            raw[column] = pd.array([int(v) for v in cells], dtype="int64")
+            continue
+        except ValueError:
+            pass
+        try:
+            raw[column] = [float(v) if v != "" else float("nan") for v in cells]
+        except ValueError:
+            pass
+    return raw

@@ -11,7 +11,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 import orca_svm  # noqa: E402
-from conftest import load_json  # noqa: E402
+from conftest import load_json, read_csv_exact  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def test_sweep_matches_the_cli(orca, tmp_path, spiral):
     pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "arm": y}).to_csv(tmp_path / "s.csv", index=False, float_format="%.17g")
     orca("sweep", "--data", tmp_path / "s.csv", "--target", "arm", "--degree", "3,6..8", "-C", "1,5", "--cv", "4",
          "--json", tmp_path / "s.json", "-q")
-    Xr = pd.read_csv(tmp_path / "s.csv", float_precision="round_trip")
+    Xr = read_csv_exact(tmp_path / "s.csv")
     res = orca_svm.sweep(Xr[["x1", "x2"]], Xr["arm"], degree=[3, 6, 7, 8], C=[1, 5], cv=4)
     assert json.loads(res.to_json()) == load_json(tmp_path / "s.json")
     assert list(res.table["setting"])[:2] == ["legendre n=3 C=1", "legendre n=6 C=1"]

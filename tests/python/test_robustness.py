@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "robustness.md"
 X, Y = make_double_spiral(points_per_arm=20)
 SPIRAL = "x1,x2,arm\n" + "\n".join(f"{float(a)!r},{float(b)!r},{c}" for (a, b), c in zip(X, Y)) + "\n"
+# Long enough to be interrupted: 5,000 bootstrap fits of 400 rows at degree 8 take seconds (of the
+# 40-row spiral at degree 3, 0.3 s: the signal, sent after 0.3 s, could come after the end).
+XL, YL = make_double_spiral(points_per_arm=200, random_state=0)
+LONG_SPIRAL = "x1,x2,arm\n" + "\n".join(f"{float(a)!r},{float(b)!r},{c}" for (a, b), c in zip(XL, YL)) + "\n"
 Y3 = np.array(["A", "B", "C"])[np.arange(len(Y)) % 3]
 THREE = "x1,x2,arm\n" + "\n".join(f"{float(a)!r},{float(b)!r},{c}" for (a, b), c in zip(X, Y3)) + "\n"
 
@@ -366,11 +370,11 @@ CASES = [
     ("output: --model out.json and --json sub/../out.json", {"d.csv": SPIRAL, "sub": "<dir>"},
      ["fit", "--data", "d.csv", "--target", "arm", "--analyze", "--model", "out.json", "--json", "sub/../out.json"],
      2, None),
-    ("interrupted: SIGQUIT during a fit", {"d.csv": SPIRAL},
-     Cli(["stability", "--data", "d.csv", "--target", "arm", "--degree", "3", "--bootstrap", "5000", "-q", "--json",
+    ("interrupted: SIGQUIT during a fit", {"d.csv": LONG_SPIRAL},
+     Cli(["stability", "--data", "d.csv", "--target", "arm", "--degree", "8", "--bootstrap", "5000", "-q", "--json",
           "st.json"], signal=signal.SIGQUIT), -signal.SIGQUIT, None, no_temporary_file),
-    ("interrupted: SIGALRM during a fit", {"d.csv": SPIRAL},
-     Cli(["stability", "--data", "d.csv", "--target", "arm", "--degree", "3", "--bootstrap", "5000", "-q", "--json",
+    ("interrupted: SIGALRM during a fit", {"d.csv": LONG_SPIRAL},
+     Cli(["stability", "--data", "d.csv", "--target", "arm", "--degree", "8", "--bootstrap", "5000", "-q", "--json",
           "st.json"], signal=signal.SIGALRM), -signal.SIGALRM, None, no_temporary_file),
     ("a file-size limit (ulimit -f) while the model is written", {"d.csv": SPIRAL},
      Cli(fit("d.csv", "-q"), fsize=1024), 2, None, no_temporary_file),

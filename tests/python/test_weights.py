@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 from sklearn.svm import SVC
 
+from conftest import read_csv_exact
 from orca_reference import gram
 from orca_svm import OrcaSVC, load_echocardiogram
 
@@ -50,7 +51,7 @@ def test_cli_weights_equal_python(orca, tmp_path, echo):
     orca("fit", "--data", tmp_path / "d.csv", "--target", "alive", "--sample-weight", "w", "--class-weight", "0=1,1=2.5",
          "--degree", "3", "--model", tmp_path / "m.json", "-q")
     cli = OrcaSVC.load(tmp_path / "m.json")
-    df = pd.read_csv(tmp_path / "d.csv", float_precision="round_trip")
+    df = read_csv_exact(tmp_path / "d.csv")
     py = OrcaSVC(degree=3, class_weight={0: 1.0, 1: 2.5}).fit(df.drop(columns=["w", "alive"]), df["alive"],
                                                               sample_weight=df["w"])
     Xr = df.drop(columns=["w", "alive"])
