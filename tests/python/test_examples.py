@@ -1,4 +1,5 @@
 """The documented examples run as written (from the repository root, in a scratch folder)."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,3 +18,9 @@ def test_example_runs(script, tmp_path):
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip()
+    if script == "shap_comparison.py":  # the deterministic numbers explain.md quotes are the script's
+        doc = (ROOT / "docs" / "explain.md").read_text()
+        scale = re.search(r"mean \|phi\| = ([0-9.]+)", proc.stdout).group(1)
+        base = float(re.search(r"base value: ORCA (-?[0-9.]+)", proc.stdout).group(1))
+        assert f"mean |φ| =\n{scale};" in doc or f"mean |φ| = {scale};" in doc, scale
+        assert f"Base value: ORCA {base:.3f} ".replace("-", "−") in doc, base
