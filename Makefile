@@ -16,14 +16,18 @@ build: configure
 demo: build
 	./$(BUILD)/orca demo
 
-# The Python package, built by scikit-build-core from CMakeLists.txt (`pip install -v` shows the
-# build's progress) and installed into a venv that sees Debian's python3-* packages: the oldest
-# stack the package supports. Its dependencies come from Debian (--no-deps); the build's own
-# requirements (scikit-build-core, pybind11) from PyPI, in pip's isolated build environment.
+# The Python package, built once as a wheel by scikit-build-core from CMakeLists.txt (`pip wheel
+# -v` shows the build's progress) and installed into a venv that sees Debian's python3-* packages:
+# the oldest stack the package supports. Its dependencies come from Debian (--no-deps); the build's
+# own requirements (scikit-build-core, pybind11) from PyPI, in pip's isolated build environment.
+# test-current installs the same wheel into the newest stack: one compilation for both.
 VENV ?= .venv
+WHEELS ?= dist
 python:
 	test -x $(VENV)/bin/python || /usr/bin/python3 -m venv --system-site-packages $(VENV)
-	$(VENV)/bin/pip install -v --no-deps .
+	rm -f $(WHEELS)/orca_svm-*.whl
+	$(VENV)/bin/pip wheel -v --no-deps -w $(WHEELS) .
+	$(VENV)/bin/pip install --no-deps --force-reinstall "$$(ls $(WHEELS)/orca_svm-*.whl)"
 	$(VENV)/bin/python -c "import orca_svm"
 
 # Every test: the C++ suite (GoogleTest through ctest), then the Python suite (the package,
@@ -43,16 +47,15 @@ test-python: build python
 	$(PYTEST_ENV) $(VENV)/bin/python $(PYTEST_RUN)
 
 # The newest releases on PyPI, in a fresh venv without system packages, installed from the
-# wheel that `pip wheel .` builds; the import is tried from outside the repository first.
+# wheel `make python` built; the import is tried from outside the repository first.
 # Deprecations are errors there, so that what the next releases remove fails today.
 DEPRECATIONS_AS_ERRORS = -W error::DeprecationWarning -W error::PendingDeprecationWarning -W error::FutureWarning
 VENV_CURRENT ?= .venv-current
-test-current: build
-	rm -rf $(VENV_CURRENT) dist
+test-current: build python
+	rm -rf $(VENV_CURRENT)
 	/usr/bin/python3 -m venv $(VENV_CURRENT)
 	$(VENV_CURRENT)/bin/pip install -q --upgrade pip
-	$(VENV_CURRENT)/bin/pip wheel -v --no-deps -w dist .
-	$(VENV_CURRENT)/bin/pip install -q --upgrade "$$(ls dist/orca_svm-*.whl)[test]" openturns
+	$(VENV_CURRENT)/bin/pip install -q --upgrade "$$(ls $(WHEELS)/orca_svm-*.whl)[test]" openturns
 	cd / && $(CURDIR)/$(VENV_CURRENT)/bin/python -c "import numpy, sklearn, pandas, matplotlib, shap, orca_svm; \
 	  print('current stack: numpy', numpy.__version__, '| scikit-learn', sklearn.__version__, '| pandas', \
 	  pandas.__version__, '| matplotlib', matplotlib.__version__, '| shap', shap.__version__, '| orca_svm', orca_svm.__version__)"
@@ -104,4 +107,4 @@ experiments: build python
 	$(VENV)/bin/python examples/experiments.py
 
 clean:
-	rm -rf $(BUILD) $(VENV) $(VENV_CURRENT) dist
+	rm -rf $(BUILD) $(VENV) $(VENV_CURRENT) $(WHEELS)
