@@ -29,10 +29,12 @@ void add_stability_command(CLI::App& app) {
         if ((a.bootstrap > 0) == (a.cv > 0)) throw ParameterError("give exactly one of --bootstrap N or --cv K");
         if (a.bootstrap == 1 || a.cv == 1 || a.bootstrap < 0 || a.cv < 0)
             throw ParameterError("--bootstrap and --cv need at least 2 resamples");
+        const Task task = grid_task(a.grid);
         const auto settings = grid_settings(a.grid);
         if (settings.size() != 1) throw ParameterError("stability takes one setting (one degree, C, alpha and beta)");
         const Dataset data = read_training_data(a.grid.input, "", a.grid.quiet);
         StabilityOptions o;
+        o.task = task;
         o.kind = a.bootstrap > 0 ? Resampling::bootstrap : Resampling::cv;
         o.count = static_cast<size_t>(a.bootstrap > 0 ? a.bootstrap : a.cv);
         o.seed = a.grid.seed;

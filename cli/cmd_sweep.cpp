@@ -23,9 +23,11 @@ struct SweepArgs {
 SweepResult run_grid(const SweepArgs& a) {
     check_outputs({{"--json", a.grid.json}, {"--csv", a.csv}}, {a.grid.input.data});
     if (a.grid.folds < 2) throw ParameterError("--cv must be >= 2");
+    const Task task = grid_task(a.grid);
     check_selection_tolerance(a.tolerance);
     const Dataset data = read_training_data(a.grid.input, "", a.grid.quiet);
     SweepOptions o;
+    o.task = task;
     o.folds = static_cast<size_t>(a.grid.folds);
     o.seed = a.grid.seed;
     o.solver.tolerance = a.grid.tol;

@@ -21,6 +21,8 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
         if (!single_setting && *as_list) text += std::string(" (") + as_list + ")";
         return text;
     };
+    sub.add_option("--task", a.task, help("task", "") + "; classification scores accuracy, regression R^2 and RMSE")
+        ->capture_default_str();
     sub.add_option("--family", a.family, help("family", ""))->capture_default_str();
     sub.add_option("--measure", a.measure, help("measure", ""))->capture_default_str();
     sub.add_option("--alpha", a.alpha, help("alpha", "comma-separated, paired with --beta"))->capture_default_str();
@@ -41,6 +43,10 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
     sub.add_option("--jobs", a.jobs, "threads (0: all cores)")->capture_default_str();
     sub.add_option("--json", a.json, "also write the results as JSON here");
     sub.add_flag("-q,--quiet", a.quiet, "no progress lines");
+}
+
+Task grid_task(const GridArgs& a) {
+    return parse_task(a.task);
 }
 
 std::vector<Setting> grid_settings(const GridArgs& a) {

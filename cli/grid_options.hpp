@@ -15,7 +15,7 @@ namespace orca::cli {
 
 struct GridArgs {
     TrainingDataArgs input;
-    std::string family = "legendre", measure = "probability";
+    std::string task = "classification", family = "legendre", measure = "probability";
     std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1", max_order = "auto",
                 max_total_degree = "0";
     double tol = 1e-3;
@@ -26,6 +26,8 @@ struct GridArgs {
 };
 
 void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting);
+// The task the options name (classification or regression), checked.
+[[nodiscard]] Task grid_task(const GridArgs& a);
 // The options' grid, built by the engine's grid_settings (diagnostics.hpp): the lists as given.
 [[nodiscard]] std::vector<Setting> grid_settings(const GridArgs& a);
 // A progress line on stderr at most once a second (nothing when quiet).

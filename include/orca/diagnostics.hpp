@@ -23,9 +23,9 @@ struct Setting {
     [[nodiscard]] std::string label() const;  // e.g. "jacobi(2.5,1.2) n=12 C=1", "legendre n=3 Q=2 C=1"
     // This setting for data of d features: max_order resolved (kAutoMaxOrder, Q >= d -> a number).
     [[nodiscard]] Setting resolved(size_t d) const;
-    // The fit's options with these settings; no progress callback (diagnostics run many fits at
-    // once and report progress themselves).
-    [[nodiscard]] TrainOptions train_options(const SolverOptions& solver) const;
+    // The fit's options with these settings for the task; no progress callback (diagnostics run
+    // many fits at once and report progress themselves).
+    [[nodiscard]] TrainOptions train_options(const SolverOptions& solver, Task task = Task::classification) const;
 };
 
 // The grid a sweep or a stability run takes: every combination of (alpha, beta) pair x lambda x C
@@ -40,7 +40,10 @@ inline constexpr size_t kMaxGridSettings = 10000;
 using ProgressFn = std::function<void(size_t done, size_t total)>;
 
 struct SweepOptions {
-    size_t folds = 5;        // stratified k-fold cross-validation (>= 2)
+    // classification (two or more classes): accuracy over folds stratified by class;
+    // regression: R^2 (and RMSE) over shuffled folds.
+    Task task = Task::classification;
+    size_t folds = 5;        // k-fold cross-validation (>= 2)
     std::uint64_t seed = 1;  // fold assignment
     SolverOptions solver;
     OkcOptions okc;       // analysis of the model fitted on all data
@@ -48,11 +51,15 @@ struct SweepOptions {
     ProgressFn progress;  // called after each fit, from one thread at a time
 };
 
+// The score is accuracy for classification and R^2 for regression: higher is better for both,
+// so the overfitting signal and the Occam rule read it alike.
 struct SettingResult {
     Setting setting;
-    std::vector<double> fold_accuracy;
+    std::vector<double> fold_accuracy;  // each fold's score
     double cv_mean = 0.0, cv_sd = 0.0;
-    double train_accuracy = 0.0;  // of the model fitted on all data
+    std::vector<double> fold_rmse;  // regression: each fold's RMSE
+    double cv_rmse = 0.0;           // regression: their mean
+    double train_accuracy = 0.0;  // the score of the model fitted on all data
     size_t support_vectors = 0;
     bool converged = true;    // every fit reached the tolerance
     OkcReport okc;            // analysis of the model fitted on all data
@@ -60,12 +67,23 @@ struct SettingResult {
 };
 
 struct SweepResult {
+    Task task = Task::classification;  // what the scores are: accuracy, or R^2 (and RMSE)
     std::vector<std::string> feature_names;
     std::vector<SettingResult> rows;
 };
 
-// Stratified folds: fold index per row, deterministic for a seed.
+// What a sweep's scores are, as its tables and messages name them: "accuracy" or "R^2".
+[[nodiscard]] std::string score_name(Task task);
+
+// Stratified folds: fold index per row (each class, a distinct value of y, dealt over the folds),
+// deterministic for a seed.
 [[nodiscard]] std::vector<size_t> stratified_folds(const std::vector<double>& y, size_t folds, std::uint64_t seed);
+// The folds of a cross-validation for the task: stratified by class for classification, rows
+// shuffled and dealt for regression.
+[[nodiscard]] std::vector<size_t> cv_folds(const Dataset& data, size_t folds, std::uint64_t seed, Task task);
+// The OKC report the diagnostics follow: the model's own, or for several machines (more than two
+// classes) their energy-weighted aggregate, as `orca analyze` gives it.
+[[nodiscard]] OkcReport model_okc(const Model& model, const OkcOptions& options);
 [[nodiscard]] Dataset subset(const Dataset& data, const std::vector<size_t>& rows);
 // Mean interaction order sum_q q OKC(q): the "interaction mass" the Occam rule compares.
 [[nodiscard]] double mean_order(const OkcReport& r);
@@ -88,6 +106,7 @@ struct EnumNames<Resampling> {
 inline constexpr size_t kMaxResamples = 100000;
 
 struct StabilityOptions {
+    Task task = Task::classification;
     Resampling kind = Resampling::bootstrap;
     size_t count = 200;  // bootstrap resamples, or folds (each fit on all but one fold)
     std::uint64_t seed = 1;

@@ -84,12 +84,14 @@ void bind_diagnostics(py::module_& m) {
         "sweep",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const std::vector<py::dict>& settings, size_t folds, std::uint64_t seed, double tol, int jobs,
-           const std::vector<double>& eps, std::optional<double> tolerance, const py::object& progress) {
+           const std::vector<double>& eps, std::optional<double> tolerance, const py::object& progress,
+           const std::string& task) {
             check_selection_tolerance(tolerance);
             const Dataset ds = dataset_from(X, y, names);
             std::vector<Setting> grid;
             for (const auto& d : settings) grid.push_back(setting_of(d));
             SweepOptions o;
+            o.task = parse_task(task);
             o.folds = folds;
             o.seed = seed;
             o.solver.tolerance = tol;
@@ -107,15 +109,16 @@ void bind_diagnostics(py::module_& m) {
         py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("settings"), py::arg("folds") = 5,
         py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
         py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("tolerance") = py::none(),
-        py::arg("progress") = py::none());
+        py::arg("progress") = py::none(), py::arg("task") = "classification");
     m.def(
         "stability",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
            const py::dict& setting, const std::string& kind, size_t count, std::uint64_t seed, double tol, int jobs,
-           const std::vector<double>& eps, const py::object& progress) {
+           const std::vector<double>& eps, const py::object& progress, const std::string& task) {
             const Dataset ds = dataset_from(X, y, names);
             const Setting s = setting_of(setting);
             StabilityOptions o;
+            o.task = parse_task(task);
             if (kind != "bootstrap" && kind != "cv") throw ParameterError("resampling must be 'bootstrap' or 'cv'");
             o.kind = kind == "bootstrap" ? Resampling::bootstrap : Resampling::cv;
             o.count = count;
@@ -138,7 +141,8 @@ void bind_diagnostics(py::module_& m) {
         },
         py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("kind") = "bootstrap",
         py::arg("count") = 200, py::arg("seed") = 1, py::arg("tol") = 1e-3, py::arg("jobs") = 0,
-        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("progress") = py::none());
+        py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10}, py::arg("progress") = py::none(),
+        py::arg("task") = "classification");
     m.def("check_selection_tolerance", &check_selection_tolerance, py::arg("tolerance"),
           "ValueError unless tolerance is None or a finite number >= 0.");
     m.def(
@@ -148,6 +152,7 @@ void bind_diagnostics(py::module_& m) {
             for (const auto& text : parts) {
                 SweepResult part = sweep_from_json(text);
                 joined.feature_names = part.feature_names;
+                joined.task = part.task;
                 for (auto& row : part.rows) {
                     row.overfitting.clear();  // flags depend on the whole grid's order: redone below
                     joined.rows.push_back(std::move(row));
@@ -160,26 +165,30 @@ void bind_diagnostics(py::module_& m) {
         py::arg("parts"), py::arg("tolerance") = py::none(), "Join sweeps of parts of a grid, in order, and finish them.");
     m.def(
         "stability_resamples",
-        [](const std::vector<std::string>& y, const std::string& kind, size_t count, std::uint64_t seed) {
+        [](const std::vector<std::string>& y, const std::string& kind, size_t count, std::uint64_t seed,
+           const std::string& task) {
             Dataset ds;
             ds.source = "y";
             ds.rows = y.size();
             ds.target = y;
             StabilityOptions o;
+            o.task = parse_task(task);
             if (kind != "bootstrap" && kind != "cv") throw ParameterError("resampling must be 'bootstrap' or 'cv'");
             o.kind = kind == "bootstrap" ? Resampling::bootstrap : Resampling::cv;
             o.count = count;
             o.seed = seed;
             return draw_resamples(ds, o);
         },
-        py::arg("y"), py::arg("kind"), py::arg("count"), py::arg("seed") = 1);
+        py::arg("y"), py::arg("kind"), py::arg("count"), py::arg("seed") = 1, py::arg("task") = "classification");
     m.def(
         "stability_fit",
         [](const Array& X, const std::vector<std::string>& y, const std::vector<std::string>& names,
-           const py::dict& setting, const std::vector<size_t>& rows, double tol, const std::vector<double>& eps) {
+           const py::dict& setting, const std::vector<size_t>& rows, double tol, const std::vector<double>& eps,
+           const std::string& task) {
             const Dataset ds = dataset_from(X, y, names);
             const Setting s = setting_of(setting);
             StabilityOptions o;
+            o.task = parse_task(task);
             o.solver.tolerance = tol;
             o.okc.eps = eps;
             IndexValues v;
@@ -190,7 +199,8 @@ void bind_diagnostics(py::module_& m) {
             return v;
         },
         py::arg("X"), py::arg("y"), py::arg("feature_names"), py::arg("setting"), py::arg("rows"),
-        py::arg("tol") = 1e-3, py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10});
+        py::arg("tol") = 1e-3, py::arg("eps") = std::vector<double>{0.01, 0.05, 0.10},
+        py::arg("task") = "classification");
     m.def(
         "stability_summary",
         [](const py::dict& setting, const std::string& resampling, const std::vector<IndexValues>& values) {

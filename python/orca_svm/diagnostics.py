@@ -8,7 +8,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
-from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_X_y
 
 from . import _core
@@ -41,27 +41,46 @@ def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int, m
     return _core.grid_settings(lists, d)
 
 
-def _data(X, y):
+def _task(y, task) -> str:
+    """The task a diagnostic runs: as given, or inferred from y. A target of floating-point numbers
+    is a regression (diabetes' whole-number floats included, which scikit-learn's type_of_target
+    would call 214 classes); integers, text, booleans and categories are classes."""
+    if task is None:
+        y = np.asarray(y)
+        return "regression" if y.dtype.kind == "f" or type_of_target(y) == "continuous" else "classification"
+    if task not in ("classification", "regression"):
+        raise ValueError(f"task must be 'classification', 'regression' or None (inferred), got {task!r}")
+    return task
+
+
+def _data(X, y, task=None):
+    """X as the engine takes it, the target as text (class codes in sorted order, or the numbers
+    of a regression, exactly), the feature names and the task."""
     names = [str(c) for c in X.columns] if isinstance(X, pd.DataFrame) else None
-    X, y = check_X_y(X, y, dtype=np.float64)
-    check_classification_targets(y)
-    classes = np.unique(y)
-    if len(classes) != 2:
-        raise ValueError(f"diagnostics need two classes; got {len(classes)}")
+    X, y = check_X_y(X, y, dtype=np.float64, y_numeric=task == "regression")
+    task = _task(y, task)
     names = names or [f"x{j}" for j in range(X.shape[1])]
-    labels = ["1" if v == classes[1] else "0" for v in y]
-    return np.ascontiguousarray(X), labels, names
+    if task == "regression":
+        labels = [repr(float(v)) for v in np.asarray(y, dtype=np.float64)]
+    else:
+        check_classification_targets(y)
+        classes = np.unique(y)
+        if len(classes) < 2:
+            raise ValueError(f"diagnostics need at least two classes; got {len(classes)}")
+        labels = [str(int(k)) for k in np.searchsorted(classes, y)]
+    return np.ascontiguousarray(X), labels, names, task
 
 
 class SweepResult:
-    """One row per setting: cross-validated accuracy and the OKC profile of the model fitted on
-    all data. ``table`` is a DataFrame; ``str()`` is the CLI's table; ``plot()`` draws indices
-    against the swept parameter."""
+    """One row per setting: the cross-validated score (accuracy, or R^2 for a regression: ``task``)
+    and the OKC profile of the model fitted on all data. ``table`` is a DataFrame; ``str()`` is the
+    CLI's table; ``plot()`` draws indices against the swept parameter."""
 
     def __init__(self, raw: dict):
         self._raw = raw
         doc = json.loads(raw["json"])
         self.features: list[str] = doc["features"]
+        self.task: str = doc.get("task", "classification")  # what cv_mean is: accuracy, or R^2
         self.rows: list[dict] = doc["rows"]
         records = []
         for r in self.rows:
@@ -69,6 +88,8 @@ class SweepResult:
                    "beta": r["setting"]["beta"], "degree": r["setting"]["degrees"][0], "C": r["setting"]["C"],
                    "cv_mean": r["cv_mean"], "cv_sd": r["cv_sd"], "train_accuracy": r["train_accuracy"],
                    "support_vectors": r["support_vectors"], "mean_order": r["mean_order"]}
+            if self.task == "regression":
+                rec["cv_rmse"] = r["cv_rmse"]
             for q in range(len(self.features) + 1):  # orders above the row's max_order are 0: it has none
                 rec[f"OKC({q})"] = r["order"][q] if q < len(r["order"]) else 0.0
             rec["N*"] = r["peak"]
@@ -143,8 +164,9 @@ class SweepResult:
             x = g[against] if against != "setting" else g.index.to_numpy()
             tag = "" if key is None else " (" + ", ".join(
                 f"{c}={v}" for c, v in zip(others, key if isinstance(key, tuple) else (key,))) + ")"
-            axes[0].errorbar(x, g["cv_mean"], yerr=g["cv_sd"], marker="o", label="CV accuracy" + tag)
-            axes[0].plot(x, g["train_accuracy"], marker=".", linestyle="--", label="training accuracy" + tag)
+            score = "R²" if self.task == "regression" else "accuracy"
+            axes[0].errorbar(x, g["cv_mean"], yerr=g["cv_sd"], marker="o", label=f"CV {score}" + tag)
+            axes[0].plot(x, g["train_accuracy"], marker=".", linestyle="--", label=f"training {score}" + tag)
             flagged = g["overfitting"].astype(bool)
             label = "overfitting signal" if flagged.any() and not signal_labelled else None
             signal_labelled = signal_labelled or flagged.any()
@@ -155,7 +177,7 @@ class SweepResult:
             axes[2].plot(x, g["N*"], marker="o", label="N*" + tag)
             for c in thresholds:
                 axes[2].plot(x, g[c], marker=".", linestyle="--", label=c + tag)
-        axes[0].set_ylabel("accuracy")
+        axes[0].set_ylabel("R²" if self.task == "regression" else "accuracy")
         axes[0].legend(fontsize="small")
         axes[1].set_ylabel("share of E")
         axes[1].legend(fontsize="small")
@@ -171,20 +193,23 @@ class SweepResult:
         return fig
 
 
-def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps) -> str:
+def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps, task="classification") -> str:
     """One work unit of a distributed sweep: one setting (its folds and the fit on all data), on
     one thread of the worker that runs it. Returns the engine's JSON."""
-    return _core.sweep(X, labels, names, [setting], cv, seed, tol, 1, eps, None)["json"]
+    return _core.sweep(X, labels, names, [setting], cv, seed, tol, 1, eps, None, None, task)["json"]
 
 
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
           measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
           eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None,
-          verbose: int = 0, max_order="auto", max_total_degree=None) -> SweepResult:
-    """Cross-validated accuracy (stratified ``cv`` folds) and the OKC profile of every setting of
+          verbose: int = 0, max_order="auto", max_total_degree=None, task: str | None = None) -> SweepResult:
+    """Cross-validated score and the OKC profile of every setting of
     the grid degree x max_order x C x (alpha, beta) pairs (the same results as ``orca sweep``;
     ``max_order`` "auto", None for the full tensor product, Q, or a list of them; likewise
-    ``max_total_degree``, None or N). The Occam
+    ``max_total_degree``, None or N). ``task`` "classification" (two or more classes: accuracy over
+    stratified folds; the OKC profile of several machines is their energy-weighted aggregate) or
+    "regression" (R^2 and RMSE over shuffled folds); None infers it from y as scikit-learn does
+    (non-integer numbers: regression). The Occam
     selection among the settings within ``tolerance`` of the best (default: one standard error)
     is in ``best_params`` and ``reason``.
 
@@ -193,17 +218,18 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
     > 0 prints a progress line (fits done, time to go) on stderr."""
     if not isinstance(cv, int) or cv < 2:
         raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
-    Xc, labels, names = _data(X, y)
+    Xc, labels, names, task = _data(X, y, task)
     settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree)
     eps = [float(e) for e in eps]
     tolerance = None if tolerance is None else float(tolerance)
     _core.check_selection_tolerance(tolerance)  # before the sweep, not after it
     if client is None:
         progress = Progress("sweep", verbose).callback()
-        return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance, progress))
+        return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance, progress,
+                                       task))
     data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
     futures = client.map(_sweep_unit, settings, X=data[0], labels=data[1], names=names, cv=cv, seed=seed, tol=tol,
-                         eps=eps, pure=False)
+                         eps=eps, task=task, pure=False)
     _wait(futures, Progress("sweep", verbose))
     return SweepResult(_core.finish_sweep(client.gather(futures), tolerance))
 
@@ -249,18 +275,20 @@ class StabilityResult:
         return ax
 
 
-def _stability_unit(rows, X, labels, names, setting, tol, eps):
+def _stability_unit(rows, X, labels, names, setting, tol, eps, task="classification"):
     """One work unit of a distributed stability run: one refit and its indices."""
-    return _core.stability_fit(X, labels, names, setting, rows, tol, eps)
+    return _core.stability_fit(X, labels, names, setting, rows, tol, eps, task)
 
 
 def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: str = "legendre", alpha: float = 0.0,
               beta: float = 0.0, lam: float = 0.5, measure: str = "probability", bootstrap: int | None = None,
               cv: int | None = None, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
               eps: Sequence[float] = (0.01, 0.05, 0.10), client=None, verbose: int = 0,
-              max_order: int | str | None = "auto", max_total_degree: int | None = None) -> StabilityResult:
+              max_order: int | str | None = "auto", max_total_degree: int | None = None,
+              task: str | None = None) -> StabilityResult:
     """The OKC indices of one setting over ``bootstrap`` resamples or ``cv`` leave-one-fold-out
-    refits (exactly one of them), as ``orca stability`` computes them. With ``client`` (a
+    refits (exactly one of them), as ``orca stability`` computes them, for ``task`` as ``sweep``
+    takes it (several machines: their energy-weighted aggregate). With ``client`` (a
     ``distributed.Client``) every refit is one task on the cluster; the resamples are drawn
     up front from the seed, so the results are identical to the local run. ``verbose`` > 0 prints
     a progress line (refits done, time to go) on stderr."""
@@ -269,7 +297,7 @@ def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: 
     count = bootstrap if bootstrap is not None else cv
     if not isinstance(count, int) or count < 2:
         raise ValueError(f"bootstrap and cv need at least 2 resamples, got {count!r}")
-    Xc, labels, names = _data(X, y)
+    Xc, labels, names, task = _data(X, y, task)
     setting = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree)
     if len(setting) != 1:
         raise ValueError("stability takes one setting")
@@ -278,11 +306,11 @@ def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: 
     if client is None:
         progress = Progress("stability", verbose).callback()
         return StabilityResult(_core.stability(Xc, labels, names, setting[0], kind, count, seed, tol, n_jobs, eps,
-                                               progress))
-    samples = _core.stability_resamples(labels, kind, count, seed)
+                                               progress, task))
+    samples = _core.stability_resamples(labels, kind, count, seed, task)
     data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
     futures = client.map(_stability_unit, samples, X=data[0], labels=data[1], names=names, setting=setting[0], tol=tol,
-                         eps=eps, pure=False)
+                         eps=eps, task=task, pure=False)
     what = f"{count} bootstrap resamples" if kind == "bootstrap" else f"{count}-fold cross-validation"
     _wait(futures, Progress("stability", verbose))
     return StabilityResult(_core.stability_summary(setting[0], what, client.gather(futures)))

@@ -80,8 +80,9 @@ Selection select_model(const SweepResult& result, std::optional<double> toleranc
     sel.chosen = winner;
     const std::string rule = tolerance ? fmt::format("within {:g} of the best", tol)
                                               : fmt::format("within one standard error ({:.3f}) of the best", tol);
-    std::string why = fmt::format("{} chosen: validation accuracy {:.3f} is {} ({:.3f} at {}); {} candidate(s)",
-                                  rows[winner].setting.label(), rows[winner].cv_mean, rule, sel.best,
+    std::string why = fmt::format("{} chosen: validation {} {:.3f} is {} ({:.3f} at {}); {} candidate(s)",
+                                  rows[winner].setting.label(), score_name(result.task), rows[winner].cv_mean, rule,
+                                  sel.best,
                                   rows[best].setting.label(), sel.candidates.size());
     // Name the deciding criterion against the most accurate rival and against the runner-up by
     // the rule (the candidate that would win without the winner).

@@ -47,10 +47,9 @@ std::vector<std::vector<size_t>> draw_resamples(const Dataset& data, const Stabi
     if (options.count > kMaxResamples)
         throw ParameterError("stability takes at most " + std::to_string(kMaxResamples) + " resamples, got " +
                              std::to_string(options.count) + " (a few hundred give stable intervals)");
-    const BinaryLabels labels = encode_binary_labels(data.target, data.source);
     std::vector<std::vector<size_t>> samples;
     if (options.kind == Resampling::cv) {
-        const auto fold = stratified_folds(labels.y, options.count, options.seed);
+        const auto fold = cv_folds(data, options.count, options.seed, options.task);
         for (size_t k = 0; k < options.count; ++k) {
             std::vector<size_t> in;
             for (size_t r = 0; r < data.rows; ++r)
@@ -58,13 +57,18 @@ std::vector<std::vector<size_t>> draw_resamples(const Dataset& data, const Stabi
             samples.push_back(std::move(in));
         }
     } else {
+        // A draw with one class (classification) or one target value (regression) cannot be
+        // fitted; such draws are drawn again. The data must have two to begin with.
+        if (distinct_labels(data.target).size() < 2)
+            throw DataError(data.source + ": the target has one value; stability needs " +
+                            (options.task == Task::regression ? "two different values" : "two classes"));
         std::mt19937_64 rng(options.seed);
         while (samples.size() < options.count) {
             std::vector<size_t> rows(data.rows);
             for (auto& r : rows) r = rng() % data.rows;
-            bool pos = false, neg = false;
-            for (size_t r : rows) (labels.y[r] > 0 ? pos : neg) = true;
-            if (pos && neg) samples.push_back(std::move(rows));  // a one-class draw cannot be fitted
+            bool varied = false;
+            for (size_t r : rows) varied = varied || data.target[r] != data.target[rows[0]];
+            if (varied) samples.push_back(std::move(rows));
         }
     }
     return samples;
@@ -74,8 +78,9 @@ IndexValues resample_indices(const Dataset& data, const Setting& setting, const 
                              const StabilityOptions& options) {
     OkcOptions okc = options.okc;
     okc.top_coefficients = 0;
-    const Model m = train_model(subset(data, rows), setting.resolved(data.cols).train_options(options.solver));
-    return indices_of(analyze(expansion_of(m), okc), data.feature_names);
+    const Model m =
+        train_model(subset(data, rows), setting.resolved(data.cols).train_options(options.solver, options.task));
+    return indices_of(model_okc(m, okc), data.feature_names);
 }
 
 std::vector<IndexStability> summarize_stability(const std::vector<IndexValues>& per_resample) {

@@ -1,16 +1,20 @@
-// Sweeps: cross-validated accuracy and the OKC profile for each setting, fits in parallel.
+// Sweeps: a cross-validated score (accuracy, or R^2) and the OKC profile for each setting, fits in
+// parallel.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
 #include <optional>
 #include <random>
+#include <unordered_map>
 
 #include "orca/data_score.hpp"
 #include "orca/diagnostics.hpp"
 #include "orca/errors.hpp"
+#include "orca/model_analysis.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/training.hpp"
 #include "parallel/work_team.hpp"
@@ -18,17 +22,22 @@
 namespace orca {
 namespace {
 
-// A fold's accuracy as predict and the report count it (every test row carries one of the two
-// classes: the folds are stratified).
-double accuracy(const Model& model, const Dataset& test) {
+// A fold's score as predict and the report count it: accuracy (every test row carries a class
+// of the model: the folds are stratified), or R^2 and RMSE (a fold whose targets are all equal
+// has no R^2: refused, with fewer folds as the way out).
+DataScore fold_score(const Model& model, const Dataset& test) {
     const auto points = model.scaled_rows(test.X, test.rows, OutOfRange::clip, test.source);
-    return score_on_data(model, machine_decisions(model, points, test.rows), test.target).accuracy;
+    DataScore score = score_on_data(model, machine_decisions(model, points, test.rows), test.target);
+    if (model.task == Task::regression && !score.r2)
+        throw DataError(test.source + ": a fold's targets are all equal, so it has no R^2 (use fewer folds)");
+    return score;
 }
 
 }  // namespace
 
-TrainOptions Setting::train_options(const SolverOptions& solver) const {
+TrainOptions Setting::train_options(const SolverOptions& solver, Task task) const {
     TrainOptions o;
+    o.task = task;
     o.spec = spec;
     o.C = C;
     o.solver = solver;
@@ -59,7 +68,10 @@ std::vector<size_t> stratified_folds(const std::vector<double>& y, size_t folds,
     if (folds < 2) throw ParameterError("cross-validation needs at least 2 folds, got " + std::to_string(folds));
     std::mt19937_64 rng(seed);
     std::vector<size_t> fold(y.size());
-    for (double cls : {-1.0, 1.0}) {
+    std::vector<double> classes = y;
+    std::sort(classes.begin(), classes.end());
+    classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
+    for (double cls : classes) {
         std::vector<size_t> idx;
         for (size_t r = 0; r < y.size(); ++r)
             if (y[r] == cls) idx.push_back(r);
@@ -70,6 +82,51 @@ std::vector<size_t> stratified_folds(const std::vector<double>& y, size_t folds,
         for (size_t k = 0; k < idx.size(); ++k) fold[idx[k]] = k % folds;
     }
     return fold;
+}
+
+std::string score_name(Task task) {
+    return task == Task::regression ? "R^2" : "accuracy";
+}
+
+std::vector<size_t> cv_folds(const Dataset& data, size_t folds, std::uint64_t seed, Task task) {
+    if (task == Task::classification) {
+        // Class codes in the order of distinct_labels (-1/+1 for two classes: the folds are those
+        // two-class sweeps always had).
+        const std::vector<std::string> labels = distinct_labels(data.target);
+        std::unordered_map<std::string, double> code;
+        for (size_t c = 0; c < labels.size(); ++c)
+            code[labels[c]] = labels.size() == 2 ? (c == 0 ? -1.0 : 1.0) : static_cast<double>(c);
+        std::vector<double> y(data.rows);
+        for (size_t r = 0; r < data.rows; ++r) y[r] = code.at(data.target[r]);
+        try {
+            return stratified_folds(y, folds, seed);
+        } catch (const DataError& e) {
+            // Many distinct numbers with a few rows each: most likely a regression target.
+            const bool numbers = std::all_of(labels.begin(), labels.end(), [](const std::string& t) {
+                char* end = nullptr;
+                (void)std::strtod(t.c_str(), &end);
+                return !t.empty() && end == t.c_str() + t.size();
+            });
+            if (!numbers || labels.size() <= 10) throw;
+            throw DataError(std::string(e.what()) + "; the target has " + std::to_string(labels.size()) +
+                            " distinct numbers, which reads as a regression: set task to regression");
+        }
+    }
+    if (folds < 2) throw ParameterError("cross-validation needs at least 2 folds, got " + std::to_string(folds));
+    if (data.rows < folds)
+        throw DataError(data.source + ": " + std::to_string(data.rows) + " row(s), too few for " +
+                        std::to_string(folds) + " folds (use fewer folds)");
+    std::mt19937_64 rng(seed);
+    std::vector<size_t> order(data.rows), fold(data.rows);
+    for (size_t r = 0; r < data.rows; ++r) order[r] = r;
+    for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng() % i]);  // Fisher–Yates
+    for (size_t k = 0; k < order.size(); ++k) fold[order[k]] = k % folds;
+    return fold;
+}
+
+OkcReport model_okc(const Model& model, const OkcOptions& options) {
+    if (!model.is_multiclass()) return analyze(expansion_of(model), options);
+    return *analyze_model(model, options).energy_weighted;
 }
 
 Dataset subset(const Dataset& data, const std::vector<size_t>& rows) {
@@ -99,8 +156,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
     if (requested.empty()) throw ParameterError("the sweep has no settings");
     std::vector<Setting> settings;  // automatic interaction orders resolved for these features
     for (const auto& s : requested) settings.push_back(s.resolved(data.cols));
-    const BinaryLabels labels = encode_binary_labels(data.target, data.source);
-    const auto fold = stratified_folds(labels.y, options.folds, options.seed);
+    const auto fold = cv_folds(data, options.folds, options.seed, options.task);
     std::vector<Dataset> train(options.folds), test(options.folds);
     for (size_t k = 0; k < options.folds; ++k) {
         std::vector<size_t> in, out;
@@ -109,6 +165,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
         test[k] = subset(data, out);
     }
     SweepResult result;
+    result.task = options.task;
     result.feature_names = data.feature_names;
     result.rows.resize(settings.size());
     const size_t per_setting = options.folds + 1;  // the folds, then the fit on all data
@@ -119,6 +176,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
     for (size_t s = 0; s < settings.size(); ++s) {
         result.rows[s].setting = settings[s];
         result.rows[s].fold_accuracy.assign(options.folds, 0.0);
+        if (options.task == Task::regression) result.rows[s].fold_rmse.assign(options.folds, 0.0);
     }
     // One fit per task, on at most `jobs` threads (never more than the thread limit: more
     // threads than the machine has only oversubscribe it).
@@ -129,15 +187,18 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
             const size_t s = t / per_setting, k = t % per_setting;
             SettingResult& row = result.rows[s];
             try {
-                const TrainOptions o = settings[s].train_options(options.solver);
+                const TrainOptions o = settings[s].train_options(options.solver, options.task);
                 const Model m = train_model(k < options.folds ? train[k] : data, o);
                 unconverged[t] = m.summary.converged ? 0 : 1;
                 if (k < options.folds) {
-                    row.fold_accuracy[k] = accuracy(m, test[k]);
+                    const DataScore score = fold_score(m, test[k]);
+                    row.fold_accuracy[k] = m.task == Task::regression ? *score.r2 : score.accuracy;
+                    if (m.task == Task::regression) row.fold_rmse[k] = score.rmse;
                 } else {
-                    row.train_accuracy = m.summary.training_accuracy;
+                    row.train_accuracy =
+                        m.task == Task::regression ? m.summary.training_r2 : m.summary.training_accuracy;
                     row.support_vectors = m.summary.support_vectors;
-                    row.okc = analyze(expansion_of(m), options.okc);
+                    row.okc = model_okc(m, options.okc);
                 }
                 if (options.progress) {
                     std::lock_guard<std::mutex> lock(progress_lock);
@@ -158,6 +219,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
         row.cv_mean = sum / static_cast<double>(options.folds);
         for (double a : row.fold_accuracy) sq += (a - row.cv_mean) * (a - row.cv_mean);
         row.cv_sd = std::sqrt(sq / static_cast<double>(options.folds - 1));
+        for (double e : row.fold_rmse) row.cv_rmse += e / static_cast<double>(options.folds);
     }
     flag_overfitting(result);
     return result;
@@ -199,10 +261,11 @@ void flag_overfitting(SweepResult& result) {
             const size_t te = std::min<size_t>(1, r.okc.thresholds.size() - 1);
             moved += fmt::format("{}T_{:g} {} -> {}", moved.empty() ? "" : ", ", r.okc.eps[te], t05(s), t05(r));
         }
+        const std::string score = score_name(result.task);
         marks[i] = fmt::format(
-            "validation accuracy {:.3f} is {} {:.3f} at the simpler {}, with training accuracy {:.3f} against {:.3f}, "
+            "validation {} {:.3f} is {} {:.3f} at the simpler {}, with training {} {:.3f} against {:.3f}, "
             "and the energy moved to higher orders or degrees ({}): likely overfitting",
-            r.cv_mean, r.cv_mean < s.cv_mean ? "below" : "no better than", s.cv_mean, s.setting.label(),
+            score, r.cv_mean, r.cv_mean < s.cv_mean ? "below" : "no better than", s.cv_mean, s.setting.label(), score,
             r.train_accuracy, s.train_accuracy, moved);
     }
     for (size_t i = 0; i < rows.size(); ++i) rows[i].overfitting = marks[i];

@@ -13,9 +13,15 @@
 namespace orca {
 namespace {
 
+// The highest interaction order any row's basis holds (d when a row is untruncated).
+size_t highest_order(const SweepResult& r) {
+    size_t q = 1;
+    for (const auto& row : r.rows) q = std::max(q, row.okc.order.size() - 1);
+    return q;
+}
+
 size_t shown_orders(const SweepResult& r) {
-    const size_t d = r.feature_names.size();
-    return std::min<size_t>(d, 5);
+    return std::min<size_t>(highest_order(r), 5);
 }
 
 // OKC(q) of a sweep's row: 0 above its basis' interaction order (rows of max_order 1 and 2 share
@@ -39,20 +45,23 @@ std::string top_marginal(const OkcReport& r, const std::vector<std::string>& nam
 }  // namespace
 
 std::string sweep_to_text(const SweepResult& r) {
-    const size_t d = r.feature_names.size(), q_shown = shown_orders(r);
+    const size_t d = highest_order(r), q_shown = shown_orders(r);  // orders some row's basis holds
     auto out = fmt::memory_buffer();
     auto it = std::back_inserter(out);
-    fmt::format_to(it, "| setting | CV accuracy | train acc. | #SV |");
+    const bool regression = r.task == Task::regression;
+    fmt::format_to(it, "{}",
+                   regression ? "| setting | CV R² | CV RMSE | train R² | #SV |" : "| setting | CV accuracy | train acc. | #SV |");
     for (size_t q = 1; q <= q_shown; ++q) fmt::format_to(it, " OKC({}) |", q);
     if (d > q_shown) fmt::format_to(it, " OKC(>{}) |", q_shown);
-    fmt::format_to(it, " N* | T_0.05 | M_even | M_odd | largest OKC_i |\n|---|---|---|---|");
+    fmt::format_to(it, " N* | T_0.05 | M_even | M_odd | largest OKC_i |\n|---|---|---|---|{}", regression ? "---|" : "");
     for (size_t q = 0; q < q_shown + (d > q_shown ? 1 : 0); ++q) fmt::format_to(it, "---|");
     fmt::format_to(it, "---|---|---|---|---|\n");
     for (size_t i = 0; i < r.rows.size(); ++i) {
         const auto& row = r.rows[i];
-        fmt::format_to(it, "| {}{} | {:.3f} ± {:.3f} | {:.3f} | {} |", row.setting.label(),
-                       row.overfitting.empty() ? "" : " (!)", row.cv_mean, row.cv_sd, row.train_accuracy,
-                       row.support_vectors);
+        fmt::format_to(it, "| {}{} | {:.3f} ± {:.3f} |", row.setting.label(), row.overfitting.empty() ? "" : " (!)",
+                       row.cv_mean, row.cv_sd);
+        if (regression) fmt::format_to(it, " {:.4g} |", row.cv_rmse);
+        fmt::format_to(it, " {:.3f} | {} |", row.train_accuracy, row.support_vectors);
         double rest = 0.0;
         for (size_t q = 1; q <= d; ++q) {
             if (q <= q_shown)
@@ -83,8 +92,9 @@ std::string sweep_to_csv(const SweepResult& r) {
     auto out = fmt::memory_buffer();
     auto it = std::back_inserter(out);
     fmt::format_to(it,
-                   "family,alpha,beta,lambda,measure,degrees,max_order,max_total_degree,C,cv_mean,cv_sd,train_accuracy,"
-                   "support_vectors");
+                   "family,alpha,beta,lambda,measure,degrees,max_order,max_total_degree,C,cv_mean,cv_sd,{}train_accuracy,"
+                   "support_vectors",
+                   r.task == Task::regression ? "cv_rmse," : "");
     for (size_t q = 0; q <= d; ++q) fmt::format_to(it, ",OKC({})", q);
     fmt::format_to(it, ",peak");
     if (!r.rows.empty())
@@ -100,7 +110,10 @@ std::string sweep_to_csv(const SweepResult& r) {
             degrees += (j ? ";" : "") + std::to_string(s.spec.degrees[j]);
         fmt::format_to(it, "{},{},{},{},{},{},{},{},{},{},{},{},{}", to_string(s.spec.family.kind), s.spec.family.alpha,
                        s.spec.family.beta, s.spec.family.lambda, to_string(s.spec.measure), degrees, s.spec.max_order,
-                       s.spec.max_total_degree, s.C, row.cv_mean, row.cv_sd, row.train_accuracy, row.support_vectors);
+                       s.spec.max_total_degree, s.C, row.cv_mean, row.cv_sd,
+                       r.task == Task::regression ? fmt::format("{},", row.cv_rmse) + fmt::format("{}", row.train_accuracy)
+                                                  : fmt::format("{}", row.train_accuracy),
+                       row.support_vectors);
         for (size_t q = 0; q <= d; ++q) fmt::format_to(it, ",{}", order_share(row.okc, q));
         fmt::format_to(it, ",{}", row.okc.peak);
         for (int t : row.okc.thresholds) fmt::format_to(it, ",{}", t);
@@ -130,6 +143,8 @@ std::string sweep_to_json(const SweepResult& r) {
                         {"cv_mean", row.cv_mean},
                         {"cv_sd", row.cv_sd},
                         {"train_accuracy", row.train_accuracy},
+                        {"fold_rmse", row.fold_rmse},
+                        {"cv_rmse", row.cv_rmse},
                         {"support_vectors", row.support_vectors},
                         {"converged", row.converged},
                         {"energy", row.okc.energy},
@@ -143,7 +158,9 @@ std::string sweep_to_json(const SweepResult& r) {
                         {"mean_order", mean_order(row.okc)},
                         {"overfitting", row.overfitting}});
     }
-    return json{{"format", "orca-sweep"}, {"features", r.feature_names}, {"rows", rows}}.dump(1) + "\n";
+    return json{{"format", "orca-sweep"}, {"task", to_string(r.task)}, {"features", r.feature_names}, {"rows", rows}}
+               .dump(1) +
+           "\n";
 }
 
 SweepResult sweep_from_json(const std::string& text) {
@@ -156,6 +173,22 @@ SweepResult sweep_from_json(const std::string& text) {
         if (!(v >= 0.0 && v <= 1.0))
             throw ParameterError("rows[" + std::to_string(r.rows.size()) + "]." + key +
                                  ": expected a number from 0 to 1, got " + row.at(key).dump());
+        return v;
+    };
+    // Accuracy lies in [0, 1]; R^2 at most 1 (below 0 for a model worse than the mean).
+    const auto score = [&](const json& row, const char* key) {
+        if (r.task == Task::classification) return share(row, key);
+        const double v = row.at(key).get<double>();
+        if (!(std::isfinite(v) && v <= 1.0))
+            throw ParameterError("rows[" + std::to_string(r.rows.size()) + "]." + key +
+                                 ": expected a finite number at most 1, got " + row.at(key).dump());
+        return v;
+    };
+    const auto spread = [&](const json& row, const char* key) {
+        const double v = row.at(key).get<double>();
+        if (!(std::isfinite(v) && v >= 0.0))
+            throw ParameterError("rows[" + std::to_string(r.rows.size()) + "]." + key +
+                                 ": expected a finite number >= 0, got " + row.at(key).dump());
         return v;
     };
     const auto whole = [&](const json& row, const char* key, double most) {
@@ -171,6 +204,7 @@ SweepResult sweep_from_json(const std::string& text) {
         const json j = json::parse(text);
         if (j.value("format", "") != "orca-sweep") throw ParameterError("not a sweep (no \"format\": \"orca-sweep\")");
         r.feature_names = j.at("features").get<std::vector<std::string>>();
+        r.task = parse_task(j.value("task", "classification"));  // older sweeps were classifications
         for (const auto& row : j.at("rows")) {
             SettingResult s;
             const auto& st = row.at("setting");
@@ -180,9 +214,11 @@ SweepResult sweep_from_json(const std::string& text) {
             s.setting.spec.max_total_degree = st.value("max_total_degree", 0);
             s.setting.C = st.at("C").get<double>();
             s.fold_accuracy = row.at("fold_accuracy").get<std::vector<double>>();
-            s.cv_mean = share(row, "cv_mean");
-            s.cv_sd = share(row, "cv_sd");
-            s.train_accuracy = share(row, "train_accuracy");
+            s.cv_mean = score(row, "cv_mean");
+            s.cv_sd = spread(row, "cv_sd");
+            s.train_accuracy = score(row, "train_accuracy");
+            if (row.contains("fold_rmse")) s.fold_rmse = row.at("fold_rmse").get<std::vector<double>>();
+            if (row.contains("cv_rmse")) s.cv_rmse = spread(row, "cv_rmse");
             s.support_vectors = static_cast<size_t>(whole(row, "support_vectors", 1e15));
             s.converged = row.at("converged").get<bool>();
             auto& o = s.okc;

@@ -55,12 +55,13 @@ std::string sweep_section(const std::string& text, const std::string& source,
                         "), the model on (" + list(model_features) + "): give the sweep of this model's data");
     }
     BarChart chart;
-    chart.title = "Accuracy across the sweep";
-    chart.x_label = "accuracy";
+    chart.title = sweep.task == Task::regression ? "R^2 across the sweep" : "Accuracy across the sweep";
+    const std::string score = score_name(sweep.task);
+    chart.x_label = score;
     chart.series = {{}, {}};
     chart.series_names = {"cross-validated", "training"};
     chart.horizontal = true;
-    // The axis starts a little below the lowest accuracy, at a multiple of 0.05.
+    // The axis starts a little below the lowest score, at a multiple of 0.05 (0 at the lowest).
     double lowest = 1.0;
     for (const auto& r : sweep.rows) lowest = std::min({lowest, r.cv_mean, r.train_accuracy});
     chart.baseline = std::max(0.0, std::floor((lowest - 0.02) / 0.05) * 0.05);
@@ -75,11 +76,11 @@ std::string sweep_section(const std::string& text, const std::string& source,
                         r.overfitting});
     }
     return "<h3 id=\"sweep\">Sweep</h3><p class=\"note\">From " + escape(source) +
-           ": cross-validated accuracy and the OKC profile of the model fitted on all data, per setting; "
+           ": cross-validated " + score + " and the OKC profile of the model fitted on all data, per setting; "
            "the last column is the overfitting signal (docs/diagnostics.md).</p><div class=\"wide\">" +
            bar_chart(chart) + "</div>" +
            table("sweep-table", "Settings swept",
-                 {"setting", "CV accuracy", "CV sd", "training accuracy", "support vectors", "mean order", "N*",
+                 {"setting", "CV " + score, "CV sd", "training " + score, "support vectors", "mean order", "N*",
                   "overfitting signal"},
                  rows);
 }

@@ -1,7 +1,9 @@
 // Sweeps, stability and selection: folds, determinism, the documented rules.
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 #include <set>
@@ -9,6 +11,8 @@
 #include "orca/diagnostics.hpp"
 #include "orca/diagnostics_format.hpp"
 #include "orca/errors.hpp"
+#include "orca/model_analysis.hpp"
+#include "orca/multiclass.hpp"
 #include "orca/prediction.hpp"
 #include "orca/training.hpp"
 #include "paper/experiments.hpp"
@@ -264,4 +268,120 @@ TEST(Diagnostics, SubsetKeepsSampleWeights) {
     const Dataset s = subset(d, {3, 7, 9});
     EXPECT_EQ(s.weights, (std::vector<double>{1.0, 2.5, 1.0}));
     EXPECT_EQ(s.target.size(), 3u);
+}
+
+namespace {
+
+// n rows of two features uniform on [-1, 1]: three classes by the first feature's tercile
+// (classification), or a smooth function of both plus no noise (regression).
+Dataset two_features(size_t n, bool regression) {
+    Dataset d;
+    d.source = "test";
+    d.feature_names = {"a", "b"};
+    d.target_name = "y";
+    d.cols = 2;
+    d.rows = n;
+    d.X = orca::test::uniform_points(n, 2, 17u);
+    for (size_t r = 0; r < n; ++r) {
+        const double a = d.X[r * 2], b = d.X[r * 2 + 1];
+        d.target.push_back(regression ? fmt::format("{:.17g}", std::sin(2 * a) + b * b)
+                                      : std::string(a < -1.0 / 3 ? "low" : a < 1.0 / 3 ? "mid" : "high"));
+    }
+    return d;
+}
+
+}  // namespace
+
+TEST(Diagnostics, MulticlassSweepScoresEveryFoldAndFollowsTheAggregate) {
+    const Dataset data = two_features(150, false);
+    SweepOptions o;
+    o.folds = 3;
+    const SweepResult r = sweep(data, {legendre(2), legendre(4)}, o);
+    ASSERT_EQ(r.rows.size(), 2u);
+    const auto fold = cv_folds(data, 3, o.seed, Task::classification);
+    for (const std::string cls : {"low", "mid", "high"}) {  // stratified: each class dealt over the folds
+        std::vector<size_t> per(3, 0);
+        for (size_t i = 0; i < data.rows; ++i)
+            if (data.target[i] == cls) ++per[fold[i]];
+        EXPECT_LE(*std::max_element(per.begin(), per.end()) - *std::min_element(per.begin(), per.end()), 1u) << cls;
+    }
+    for (size_t s = 0; s < 2; ++s) {
+        const auto& row = r.rows[s];
+        // Each fold's accuracy, recomputed by hand: train on the other folds, count the hits.
+        for (size_t k = 0; k < 3; ++k) {
+            std::vector<size_t> in, out;
+            for (size_t i = 0; i < data.rows; ++i) (fold[i] == k ? out : in).push_back(i);
+            const Model m = train_model(subset(data, in), r.rows[s].setting.train_options(o.solver));
+            const Dataset test = subset(data, out);
+            const auto points = m.scaled_rows(test.X, test.rows, OutOfRange::clip, "test");
+            const ClassPrediction predicted =
+                predict_classes(m, machine_decisions(m, points, test.rows), test.rows);
+            size_t hits = 0;
+            for (size_t i = 0; i < test.rows; ++i) hits += m.classes[predicted.label[i]] == test.target[i] ? 1 : 0;
+            EXPECT_DOUBLE_EQ(row.fold_accuracy[k], static_cast<double>(hits) / static_cast<double>(test.rows));
+        }
+        // The profile is the energy-weighted aggregate of the machines of the fit on all data.
+        const Model all = train_model(data, row.setting.train_options(o.solver));
+        ASSERT_TRUE(all.is_multiclass());
+        EXPECT_EQ(row.okc.order, analyze_model(all, o.okc).energy_weighted->order);
+        EXPECT_EQ(row.train_accuracy, all.summary.training_accuracy);
+    }
+    EXPECT_EQ(sweep_to_text(r).rfind("| setting | CV accuracy |", 0), 0u);
+}
+
+TEST(Diagnostics, RegressionSweepScoresRSquaredAndRmseOnShuffledFolds) {
+    const Dataset data = two_features(120, true);
+    SweepOptions o;
+    o.task = Task::regression;
+    o.folds = 4;
+    const SweepResult r = sweep(data, {legendre(1), legendre(4)}, o);
+    EXPECT_EQ(r.task, Task::regression);
+    const auto fold = cv_folds(data, 4, o.seed, Task::regression);
+    for (size_t k = 0; k < 4; ++k) EXPECT_EQ(std::count(fold.begin(), fold.end(), k), 30);
+    for (const auto& row : r.rows) {
+        double rmse_sum = 0.0;
+        for (size_t k = 0; k < 4; ++k) {  // R^2 and RMSE of each fold, by their definitions
+            std::vector<size_t> in, out;
+            for (size_t i = 0; i < data.rows; ++i) (fold[i] == k ? out : in).push_back(i);
+            const Model m = train_model(subset(data, in), row.setting.train_options(o.solver, Task::regression));
+            const Dataset test = subset(data, out);
+            const auto g = decision_function(m, test.X, test.rows, OutOfRange::clip, "test");
+            double mean = 0.0, ss_res = 0.0, ss_tot = 0.0;
+            for (const auto& t : test.target) mean += std::stod(t) / static_cast<double>(test.rows);
+            for (size_t i = 0; i < test.rows; ++i) {
+                const double y = std::stod(test.target[i]);
+                ss_res += (y - g[i]) * (y - g[i]);
+                ss_tot += (y - mean) * (y - mean);
+            }
+            EXPECT_NEAR(row.fold_accuracy[k], 1.0 - ss_res / ss_tot, 1e-12);
+            EXPECT_NEAR(row.fold_rmse[k], std::sqrt(ss_res / static_cast<double>(test.rows)), 1e-12);
+            rmse_sum += row.fold_rmse[k];
+        }
+        EXPECT_NEAR(row.cv_rmse, rmse_sum / 4, 1e-12);
+        const Model all = train_model(data, row.setting.train_options(o.solver, Task::regression));
+        EXPECT_EQ(row.train_accuracy, all.summary.training_r2);
+        EXPECT_EQ(row.okc.order, analyze(expansion_of(all), o.okc).order);
+    }
+    EXPECT_GT(r.rows[1].cv_mean, r.rows[0].cv_mean);  // degree 4 captures sin(2a) + b^2; degree 1 cannot
+    EXPECT_EQ(sweep_to_text(r).rfind("| setting | CV R² | CV RMSE | train R² |", 0), 0u);
+    // The JSON keeps the task and the RMSE, and reads back to the same result.
+    const SweepResult back = sweep_from_json(sweep_to_json(r));
+    EXPECT_EQ(back.task, Task::regression);
+    EXPECT_EQ(sweep_to_json(back), sweep_to_json(r));
+    // Stability follows the task too.
+    StabilityOptions so;
+    so.task = Task::regression;
+    so.kind = Resampling::cv;
+    so.count = 4;
+    EXPECT_FALSE(stability(data, legendre(3), so).empty());
+    // A regression target read as classes is named for what it is.
+    SweepOptions wrong;
+    try {
+        (void)sweep(data, {legendre(2)}, wrong);
+        FAIL();
+    } catch (const DataError& e) {
+        EXPECT_NE(std::string(e.what()).find("120 distinct numbers, which reads as a regression: set task to regression"),
+                  std::string::npos)
+            << e.what();
+    }
 }

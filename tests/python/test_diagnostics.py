@@ -11,6 +11,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 import orca_svm  # noqa: E402
+from orca_svm import OrcaSVC, OrcaSVR  # noqa: E402
 from conftest import load_json, read_csv_exact  # noqa: E402
 
 
@@ -86,5 +87,49 @@ def test_bad_grids_are_refused(spiral):
         orca_svm.sweep(X, y, C=[1, -1])
     with pytest.raises(ValueError, match="cv must be an integer >= 2"):
         orca_svm.sweep(X, y, cv=1)
-    with pytest.raises(ValueError, match="two classes"):
-        orca_svm.sweep(X, np.arange(len(y)) % 3)
+    with pytest.raises(ValueError, match="at least two classes; got 1"):
+        orca_svm.sweep(X, np.zeros(len(y), dtype=int))
+    with pytest.raises(ValueError, match="task must be 'classification', 'regression' or None"):
+        orca_svm.sweep(X, y, task="ranking")
+
+
+def test_multiclass_sweep_select_and_stability_match_the_cli_and_the_fit(orca, tmp_path):
+    from sklearn.datasets import load_wine
+    X, y = load_wine(return_X_y=True, as_frame=True)
+    frame = X.assign(cls=y)
+    frame.to_csv(tmp_path / "w.csv", index=False, float_format="%.17g")
+    orca("sweep", "--data", tmp_path / "w.csv", "--target", "cls", "--degree", "2,3", "--max-order", "1,2", "--cv", "3",
+         "--json", tmp_path / "s.json", "-q")
+    Xr = read_csv_exact(tmp_path / "w.csv")
+    res = orca_svm.sweep(Xr.drop(columns="cls"), Xr["cls"], degree=[2, 3], max_order=[1, 2], cv=3)
+    assert res.task == "classification"
+    assert json.loads(res.to_json()) == load_json(tmp_path / "s.json")
+    assert res.table["cv_mean"].between(0.9, 1).all()  # wine: three classes, all settings accurate
+    # Each row's profile is the energy-weighted aggregate of the fit on all data.
+    best = res.best_params
+    rep = OrcaSVC(**best).fit(Xr.drop(columns="cls"), Xr["cls"]).analyze()
+    row = res.rows[res.chosen]
+    np.testing.assert_allclose(row["order"], rep.energy_weighted.order, atol=1e-12)
+    st = orca_svm.stability(Xr.drop(columns="cls"), Xr["cls"], degree=2, max_order=1, bootstrap=4)
+    assert "OKC_i[proline]" in st.table.index
+
+
+def test_regression_sweep_scores_r2_and_rmse_and_matches_the_cli_and_the_fit(orca, tmp_path):
+    from sklearn.datasets import load_diabetes
+    X, y = load_diabetes(return_X_y=True, as_frame=True)
+    X.assign(target=y).to_csv(tmp_path / "d.csv", index=False, float_format="%.17g")
+    orca("sweep", "--data", tmp_path / "d.csv", "--target", "target", "--task", "regression", "--degree", "1,2",
+         "-C", "1,10", "--cv", "3", "--json", tmp_path / "s.json", "-q")
+    Xr = read_csv_exact(tmp_path / "d.csv")
+    res = orca_svm.sweep(Xr.drop(columns="target"), Xr["target"].astype(float), degree=[1, 2], C=[1, 10], cv=3)
+    assert res.task == "regression"  # floats: inferred
+    assert json.loads(res.to_json()) == load_json(tmp_path / "s.json")
+    assert (res.table["cv_mean"] < 1).all() and (res.table["cv_rmse"] > 0).all()
+    assert "| setting | CV R² | CV RMSE | train R² |" in str(res)
+    reg = OrcaSVR(**res.best_params).fit(Xr.drop(columns="target"), Xr["target"])
+    row = res.rows[res.chosen]
+    assert row["train_accuracy"] == pytest.approx(reg.model_.summary["training_r2"], abs=1e-12)
+    np.testing.assert_allclose(row["marginal"], reg.analyze().marginal, atol=1e-12)
+    assert res.reason.startswith(row["setting"]["label"] + " chosen: validation R^2 ")
+    st = orca_svm.stability(Xr.drop(columns="target"), Xr["target"], degree=2, cv=3, task="regression")
+    assert (st.table["sd"] >= 0).all()

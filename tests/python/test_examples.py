@@ -24,3 +24,12 @@ def test_example_runs(script, tmp_path):
         base = float(re.search(r"base value: ORCA (-?[0-9.]+)", proc.stdout).group(1))
         assert f"mean |φ| =\n{scale};" in doc or f"mean |φ| = {scale};" in doc, scale
         assert f"Base value: ORCA {base:.3f} ".replace("-", "−") in doc, base
+
+
+def test_diagnostics_tables_in_the_docs_are_what_the_script_prints():
+    proc = subprocess.run([sys.executable, str(ROOT / "examples" / "diagnostics_tables.py")], capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    doc = (ROOT / "docs" / "diagnostics.md").read_text()
+    begin, end = "<!-- diagnostics-tables:begin -->\n", "<!-- diagnostics-tables:end -->"
+    assert doc[doc.index(begin) + len(begin):doc.index(end)] == proc.stdout, "run examples/diagnostics_tables.py --write"
