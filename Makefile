@@ -26,7 +26,7 @@ WHEELS ?= dist
 python:
 	test -x $(VENV)/bin/python || /usr/bin/python3 -m venv --system-site-packages $(VENV)
 	rm -f $(WHEELS)/orca_svm-*.whl
-	$(VENV)/bin/pip wheel -v --no-deps -w $(WHEELS) .
+	$(VENV)/bin/pip wheel -v --no-deps --config-settings=build-dir=$(BUILD)/python-wheel -w $(WHEELS) .
 	$(VENV)/bin/pip install --no-deps --force-reinstall "$$(ls $(WHEELS)/orca_svm-*.whl)"
 	$(VENV)/bin/python -c "import orca_svm"
 
