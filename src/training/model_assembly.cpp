@@ -35,7 +35,7 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
     const ScalerKind kind = options.spec.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
     // A constant feature keeps only the constant function (degree 0): its other functions are
-    // constants on the data, so they could only blur the bias. constant_features_note says so.
+    // constants on the data, so they could only blur the bias. constant_features_warning says so.
     size_t constant = 0;
     for (size_t j = 0; j < data.cols; ++j)
         if (model.scaler.constant(j)) {
