@@ -16,7 +16,11 @@ void derive_report(OkcReport& r, const RawOkc& raw) {
     // Only the orders and degrees the basis holds (an additive model of 30 features has OKC(0..1)
     // and N up to max n_j): beyond them every mass is zero by construction, and listing them made
     // reports print 29 empty orders.
-    const size_t Q = r.max_order > 0 ? std::min(r.max_order, d) : d;
+    // Q: the order in force, at most the number of features of degree >= 1 (a constant feature's
+    // degree is 0, so it is never active).
+    const auto varying =
+        static_cast<size_t>(std::count_if(r.degrees.begin(), r.degrees.end(), [](int n) { return n > 0; }));
+    const size_t Q = std::min(r.max_order > 0 ? std::min(r.max_order, d) : d, varying);
     const size_t width = std::min(raw_width, highest_total_degree(r.degrees, Q, r.max_total_degree) + 1);
     r.block.assign(Q + 1, std::vector<double>(width, 0.0));
     r.order.assign(Q + 1, 0.0);

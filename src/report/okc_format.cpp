@@ -65,8 +65,9 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
     fmt::format_to(it, "Interaction order OKC(q): share of E in basis functions of exactly q active features\n");
     for (size_t q = 0; q < r.order.size(); ++q) fmt::format_to(it, "  q = {:<3} {:8.4f}\n", q, r.order[q]);
     if (r.order.size() <= d)
-        fmt::format_to(it, "  (the basis has no functions of more than {} feature(s): max order Q = {})\n",
-                       r.order.size() - 1, r.order.size() - 1);
+        fmt::format_to(it, "  (the basis has no functions of more than {} feature(s): {})\n", r.order.size() - 1,
+                       r.order.size() - 1 == r.max_order ? fmt::format("max order Q = {}", r.max_order)
+                                                         : std::string("the other features have degree 0"));
 
     // Spectrum with the block table: rows N with any mass, columns q >= 1.
     std::vector<size_t> rows;
