@@ -27,7 +27,9 @@ def test_python_md_example_runs(tmp_path):
 
 def test_cli_md_example_runs(tmp_path):
     (script,) = [b for b in blocks("cli.md", "sh") if "./build/orca demo" in b]
-    script = script.replace("./build/orca", str(orca_binary())).replace("/tmp/", f"{tmp_path}/")
+    # Its scratch files go to the test's folder first, then the binary under test stands in (it
+    # may itself live under /tmp).
+    script = script.replace("/tmp/", f"{tmp_path}/").replace("./build/orca", str(orca_binary()))
     proc = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
