@@ -141,7 +141,9 @@ void expect_invariants(const Expansion& e, const OkcReport& r) {
     EXPECT_NEAR(sum_spec, 1.0, tol);
     EXPECT_NEAR(r.even + r.odd, 1.0, tol);
     EXPECT_NEAR(sum_marg, r.order[1], tol);
-    if (d >= 2) EXPECT_NEAR(sum_pair, r.order.size() > 2 ? r.order[2] : 0.0, tol);
+    if (d >= 2) {
+        EXPECT_NEAR(sum_pair, r.order.size() > 2 ? r.order[2] : 0.0, tol);
+    }
     EXPECT_NEAR(r.cumulative.back(), 1.0, tol);
     EXPECT_NEAR(r.order[0], 0.0, tol);  // OKC(0) = 0 is structural
     for (size_t i = 0; i < d; ++i) EXPECT_GE(r.total_effect[i] + tol, r.marginal[i]);
