@@ -353,10 +353,10 @@ TEST(Explain, AdditiveModelIsItsShapeFunctions) {
     try {
         (void)pair_surface(m, 0, 2, 5);
         FAIL();
-    } catch (const ParameterError& e) {
-        EXPECT_NE(std::string(e.what()).find("no terms of 'f0' and 'f2' together (max order 1: an additive model)"),
+    } catch (const ParameterError& err) {
+        EXPECT_NE(std::string(err.what()).find("no terms of 'f0' and 'f2' together (max order 1: an additive model)"),
                   std::string::npos)
-            << e.what();
+            << err.what();
     }
     expect_shape_functions_are_main_effects(m, X, 3, tol);
 }
