@@ -424,7 +424,8 @@ TEST_F(Cli, MaxOrderFromFitToInfoAnalyzeExplainAndSweeps) {
     EXPECT_EQ(aj["coefficient_count"], 19);
     const RunResult by_pairs = run("analyze --model " + path("q1.json") + " --method pairs --json " + path("p.json"));
     ASSERT_EQ(by_pairs.code, 0) << by_pairs.err;
-    for (const auto& subset : nlohmann::json::parse(slurp(path("p.json")))["top_subsets"])
+    const nlohmann::json by_pairs_json = nlohmann::json::parse(slurp(path("p.json")));  // kept alive for the loop
+    for (const auto& subset : by_pairs_json["top_subsets"])
         EXPECT_EQ(subset["features"].size(), 1u) << subset.dump();  // no pair the basis does not have
     expect_refused("shapes --model " + path("q1.json") + " --pairs 2 --pair-output " + path("s2.csv"),
                    "--pairs: the model has no pair terms (max order 1: an additive model); leave --pairs out");
