@@ -16,17 +16,16 @@ build: configure
 demo: build
 	./$(BUILD)/orca demo
 
-# The Python package, built once as a wheel by scikit-build-core from CMakeLists.txt (`pip wheel
-# -v` shows the build's progress) and installed into a venv that sees Debian's python3-* packages:
-# the oldest stack the package supports. Its dependencies come from Debian (--no-deps); the build's
-# own requirements (scikit-build-core, pybind11) from PyPI, in pip's isolated build environment.
+# The Python package, built once as it ships (scripts/build-wheel.sh): a self-contained sdist,
+# from it a wheel built with the system's Eigen, nlohmann-json, fmt and CLI11 out of CMake's reach,
+# repaired by auditwheel to a manylinux tag. Installed into a venv that sees Debian's python3-*
+# packages: the oldest stack the package supports; its dependencies come from Debian (--no-deps).
 # test-current installs the same wheel into the newest stack: one compilation for both.
 VENV ?= .venv
 WHEELS ?= dist
 python:
 	test -x $(VENV)/bin/python || /usr/bin/python3 -m venv --system-site-packages $(VENV)
-	rm -f $(WHEELS)/orca_svm-*.whl
-	$(VENV)/bin/pip wheel -v --no-deps --config-settings=build-dir=$(BUILD)/python-wheel -w $(WHEELS) .
+	bash scripts/build-wheel.sh $(BUILD)/python $(WHEELS)
 	$(VENV)/bin/pip install --no-deps --force-reinstall "$$(ls $(WHEELS)/orca_svm-*.whl)"
 	$(VENV)/bin/python -c "import orca_svm"
 
