@@ -15,7 +15,8 @@ std::vector<int> parse_int_list(const std::string& text, const std::string& opti
 std::vector<double> parse_double_list(const std::string& text, const std::string& option);
 
 // What fit, sweep, select and stability tell a user whose data have a missing value.
-inline constexpr const char* kDropMissingAdvice = "use --drop-missing to leave such rows out";
+inline constexpr const char* kDropMissingAdvice =
+    "use --drop-missing to leave such rows out, or --missing marginalize to integrate the feature out";
 // Reads data for an existing model: its feature columns by name (other columns ignored), its
 // target column when present, LIBSVM files sized to its features.
 Dataset read_for_model(const Model& model, const std::string& path, const std::string& format);

@@ -57,9 +57,9 @@ void run_fit(const FitArgs& a) {
     SettingTexts before_data = a.settings;
     if (a.settings.count("degree") && a.settings.at("degree").find('=') != std::string::npos)
         before_data.erase("degree");
-    (void)train_options(before_data);
+    const Missing missing = train_options(before_data).missing;
 
-    const Dataset data = read_training_data(a.input, a.sample_weight, a.quiet);
+    const Dataset data = read_training_data(a.input, a.sample_weight, missing, a.quiet);
 
     TrainOptions options = train_options(a.settings, data.feature_names);
     if (!a.quiet)

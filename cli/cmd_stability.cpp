@@ -32,7 +32,7 @@ void add_stability_command(CLI::App& app) {
         const Task task = grid_task(a.grid);
         const auto settings = grid_settings(a.grid);
         if (settings.size() != 1) throw ParameterError("stability takes one setting (one degree, C, alpha and beta)");
-        const Dataset data = read_training_data(a.grid.input, "", a.grid.quiet);
+        const Dataset data = read_training_data(a.grid.input, "", TrainOptions{}.missing, a.grid.quiet);
         StabilityOptions o;
         o.task = task;
         o.kind = a.bootstrap > 0 ? Resampling::bootstrap : Resampling::cv;

@@ -25,7 +25,7 @@ SweepResult run_grid(const SweepArgs& a) {
     if (a.grid.folds < 2) throw ParameterError("--cv must be >= 2");
     const Task task = grid_task(a.grid);
     check_selection_tolerance(a.tolerance);
-    const Dataset data = read_training_data(a.grid.input, "", a.grid.quiet);
+    const Dataset data = read_training_data(a.grid.input, "", TrainOptions{}.missing, a.grid.quiet);
     SweepOptions o;
     o.task = task;
     o.folds = static_cast<size_t>(a.grid.folds);

@@ -20,8 +20,10 @@ void add_training_data_options(CLI::App& sub, TrainingDataArgs& a) {
     sub.add_flag("--drop-missing", a.drop_missing, "leave out rows with missing values (and say how many)");
 }
 
-Dataset read_training_data(const TrainingDataArgs& a, const std::string& weight_column, bool quiet) {
+Dataset read_training_data(const TrainingDataArgs& a, const std::string& weight_column, Missing missing,
+                           bool quiet) {
     ReadOptions read;
+    read.keep_missing_features = missing == Missing::marginalize;
     read.format = parse_data_format(a.format);
     read.target = a.target;
     read.features = split_list(a.features);

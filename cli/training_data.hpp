@@ -4,6 +4,7 @@
 #include <string>
 
 #include "orca/dataset.hpp"
+#include "orca/scaler.hpp"
 
 namespace CLI {
 class App;
@@ -21,7 +22,9 @@ void add_training_data_options(CLI::App& sub, TrainingDataArgs& a);
 // Reads the data: --target is needed unless they are in LIBSVM format (asked for, or found by
 // extension or content); says on stderr how many rows with missing values were left out (unless
 // quiet); refuses data with no rows or no target. weight_column: a CSV column of sample weights
-// ("" none).
-[[nodiscard]] Dataset read_training_data(const TrainingDataArgs& a, const std::string& weight_column, bool quiet);
+// ("" none). missing: the missing setting, under which missing feature cells are kept as NaN
+// (marginalize) or refused (error; --drop-missing leaves their rows out under either).
+[[nodiscard]] Dataset read_training_data(const TrainingDataArgs& a, const std::string& weight_column, Missing missing,
+                                         bool quiet);
 
 }  // namespace orca::cli

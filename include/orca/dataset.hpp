@@ -38,6 +38,9 @@ struct ReadOptions {
     std::string target;                         // CSV: name of the target column ("" = no target)
     std::vector<std::string> features;          // CSV: columns to use ("" = all but the target)
     bool drop_missing = false;                  // leave out rows with missing cells instead of failing
+    // Without drop_missing: a missing feature cell is read as NaN (for a model whose missing
+    // setting integrates it out) instead of failing; the target and weights must still be there.
+    bool keep_missing_features = false;
     // Told to the user with a missing value when drop_missing is off: how this caller's user can
     // leave such rows out ("" : nothing can; every row must be complete).
     std::string drop_missing_advice;

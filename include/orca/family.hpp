@@ -81,6 +81,10 @@ class Recurrence {
     // Diagonal coefficient b_k, k = 0 .. max_degree.
     [[nodiscard]] double b(int k) const { return b_[static_cast<size_t>(k)]; }
 
+    // A NaN x is a missing value: each evaluation below gives the polynomials' means under the
+    // measure instead (p_0, and 0 for every k >= 1), so whatever is built from them (kernel
+    // entries, features, coefficients, explanations) integrates that coordinate out exactly.
+    //
     // Writes p_0(x) .. p_n(x) into out (out.size() == n + 1, n <= max_degree + 1).
     void evaluate_all(double x, std::span<double> out) const;
     // Returns (p_n(x), p_{n+1}(x)) in O(n) without storing the rest.

@@ -108,6 +108,9 @@ struct ModelSettings {
     std::string target_name;  // the training data's target column
     Scaler scaler;
     KernelSpec spec;  // resolved: a degree per feature, Q and N as numbers (0: none)
+    // Missing feature values (NaN) in training and in every row given later: integrated out, or
+    // refused. Model files written before the setting existed read as error (they refused them).
+    Missing missing = Missing::marginalize;
     double C = 1.0;
     double epsilon = 0.0;                         // regression's tube half-width
     std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
@@ -123,8 +126,9 @@ struct ModelSettings {
     }
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 
-    // Raw rows (rows x d) in kernel coordinates: checked, copied and scaled; values outside the
-    // training range clipped or refused by policy, clipping receiving what was clipped.
+    // Raw rows (rows x d) in kernel coordinates: checked (infinities, and missing values under
+    // Missing::error, refused), copied and scaled; values outside the training range clipped or
+    // refused by policy, clipping receiving what was clipped; missing values stay NaN.
     [[nodiscard]] std::vector<double> scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
                                                   const std::string& source, Clipping* clipping = nullptr) const;
     // A two-class classifier's label for a decision value.

@@ -13,6 +13,11 @@ namespace orca {
 
 enum class ScalerKind { minmax, standardize };
 enum class OutOfRange { clip, error };
+// What a missing feature value (NaN) means. marginalize: the value is integrated out under the
+// basis' measure, exactly: every non-constant basis function has mean 0, so the row keeps only
+// the terms without that feature (the kernel's factor for it is p_0^2; see Recurrence). error:
+// such a value is refused, naming its row and feature.
+enum class Missing { marginalize, error };
 
 template <>
 struct EnumNames<ScalerKind> {
@@ -24,6 +29,12 @@ template <>
 struct EnumNames<OutOfRange> {
     static constexpr std::string_view setting = "out_of_range";
     static constexpr std::array<Named<OutOfRange>, 2> names{{{OutOfRange::clip, "clip"}, {OutOfRange::error, "error"}}};
+};
+template <>
+struct EnumNames<Missing> {
+    static constexpr std::string_view setting = "missing";
+    static constexpr std::array<Named<Missing>, 2> names{
+        {{Missing::marginalize, "marginalize"}, {Missing::error, "error"}}};
 };
 [[nodiscard]] inline std::string to_string(ScalerKind kind) {
     return std::string(name_of(kind));
@@ -51,13 +62,19 @@ struct Clipping {
 inline constexpr double kNotableClippedShare = 0.25;
 inline constexpr double kNotableExcessSpans = 1.0;
 
+// Refuses values a feature cannot hold, naming the source, data row (1-based) and feature: an
+// infinity always, a missing value (NaN) under Missing::error.
+void check_feature_values(std::span<const double> X, size_t rows, Missing missing, const std::vector<std::string>& names,
+                          const std::string& source);
+
 struct Scaler {
     ScalerKind kind = ScalerKind::minmax;
     std::vector<double> min, max;   // training range per feature (both kinds; used to clip)
     std::vector<double> mean, std;  // standardize only
 
     // Throws DataError naming a feature whose range double precision cannot scale. A constant
-    // feature (min == max, sd 0) is kept; see constant().
+    // feature (min == max, sd 0) is kept; see constant(). Missing values (NaN) are left out of
+    // every statistic; a feature with no value at all is constant (0).
     static Scaler fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
                       const std::vector<std::string>& names);
 
@@ -70,7 +87,8 @@ struct Scaler {
     [[nodiscard]] double unscale(size_t j, double z) const;
 
     // Scales X in place. Values outside the training range are clipped to it (clip) or refused
-    // with a DataError naming the row and feature (error). Returns what was clipped.
+    // with a DataError naming the row and feature (error); missing values (NaN) stay missing.
+    // Returns what was clipped.
     Clipping transform(std::span<double> X, size_t rows, OutOfRange policy, const std::vector<std::string>& names,
                      const std::string& source) const;
 };

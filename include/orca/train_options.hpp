@@ -36,6 +36,8 @@ struct TrainOptions {
         k.max_order = kAutoMaxOrder;
         return k;
     }();
+    // What a missing feature value (NaN) means: integrated out, or refused.
+    Missing missing = Missing::marginalize;
     double C = 1.0;
     // Per-class multipliers of C, by label ("balanced": n / (k n_class) for k classes, as
     // scikit-learn).

@@ -106,6 +106,7 @@ void bind_settings(py::module_& m) {
     names["aggregation"] = names_of<OkcAggregation>();
     names["prediction_method"] = names_of<PredictMethod>();
     names["out_of_range"] = names_of<OutOfRange>();
+    names["missing"] = names_of<Missing>();
     names["scaler"] = names_of<ScalerKind>();
     names["stop"] = names_of<StopReason>();
     names["format"] = names_of<DataFormat>();

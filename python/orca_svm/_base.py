@@ -17,7 +17,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from . import _core
-from ._compat import validate_data
+from ._compat import SKLEARN_HAS_VALIDATE_DATA, finiteness, validate_data
 from ._progress import Progress
 from .model_report import ModelReport
 from .report import MulticlassOkcReport, OkcReport
@@ -37,10 +37,29 @@ class OrcaBase(BaseEstimator):
         """What only Python's conventions need; the settings' own rules are the engine's."""
         if self.out_of_range not in _core.NAMES["out_of_range"]:
             raise ValueError(f"out_of_range must be one of {_core.NAMES['out_of_range']}, got {self.out_of_range!r}")
+        if self.missing not in _core.NAMES["missing"]:  # before the data's check, which depends on it
+            raise ValueError(f"missing must be one of {_core.NAMES['missing']}, got {self.missing!r}")
         if not isinstance(self.max_iter, Integral) or (self.max_iter < 1 and self.max_iter != -1):
             raise ValueError(f"max_iter must be a positive integer or -1, got {self.max_iter!r}")
         _max_order_setting(self.max_order)
         _max_total_degree_setting(self.max_total_degree)
+
+    def _rows(self, X) -> np.ndarray:
+        """Rows to predict, explain or report on: checked against the fitted features; NaN (a
+        missing value) passes where the fitted model integrates missing values out."""
+        check_is_fitted(self, "model_")
+        return np.ascontiguousarray(validate_data(self, X, dtype=np.float64, reset=False,
+                                                  **finiteness(self.model_.missing == "marginalize")))
+
+    # Missing values (NaN) are accepted unless missing="error": scikit-learn's checks read it here.
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = self.missing == "marginalize"
+        return tags
+
+    if not SKLEARN_HAS_VALIDATE_DATA:  # scikit-learn < 1.6 reads tags from _more_tags
+        def _more_tags(self):
+            return {"allow_nan": self.missing == "marginalize"}
 
     def _engine_settings(self, names: list[str], **task_values) -> dict[str, str]:
         """The training request: every setting this estimator has a parameter for, as the engine
@@ -142,9 +161,8 @@ class OrcaBase(BaseEstimator):
     # --- prediction ----------------------------------------------------------------------
     def _machine_values(self, X) -> np.ndarray:
         """Every machine's decision values: shape (n,) for one machine, (n, machines) otherwise."""
-        check_is_fitted(self, "model_")
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        values, clipping = self.model_.decision_function(np.ascontiguousarray(X), self.out_of_range)
+        X = self._rows(X)
+        values, clipping = self.model_.decision_function(X, self.out_of_range)
         _warn_when_notable(clipping, X.shape[0])
         return values
 
@@ -154,9 +172,8 @@ class OrcaBase(BaseEstimator):
         farthest value lay outside, in training spans max - min of its feature). Prediction warns
         only when this is notable: more than a quarter of the rows, or a value more than one span
         outside; new data just beyond the range is normal."""
-        check_is_fitted(self, "model_")
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        _, clipping = self.model_.decision_function(np.ascontiguousarray(X), "clip")
+        X = self._rows(X)
+        _, clipping = self.model_.decision_function(X, "clip")
         return {"rows": X.shape[0], "clipped_rows": clipping.rows, "excess": clipping.excess}
 
     # --- analysis ------------------------------------------------------------------------
@@ -241,7 +258,7 @@ class OrcaBase(BaseEstimator):
         data = None
         labels: list[str] = []
         if X is not None:
-            data = np.ascontiguousarray(validate_data(self, X, dtype=np.float64, reset=False))
+            data = self._rows(X)
             if y is not None:
                 y = np.asarray(y)
                 if y.shape != (data.shape[0],):
@@ -289,7 +306,7 @@ class OrcaBase(BaseEstimator):
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         index = X.index if isinstance(X, pd.DataFrame) else None
-        X = np.ascontiguousarray(validate_data(self, X, dtype=np.float64, reset=False))
+        X = self._rows(X)
         progress = Progress("explain", verbose)
         if not progress.enabled or len(X) <= self._EXPLAIN_CHUNK:
             raw = _core.explain(model, X, components, interactions, self.out_of_range)
@@ -312,7 +329,8 @@ class OrcaBase(BaseEstimator):
 
         The game is v(S) = E_mu[h(x_S, X_-S)] with X ~ mu, the family's product measure on the
         scaled domain (uniform for Legendre), so each row satisfies
-        ``phi.sum() == decision - base`` exactly (efficiency). ``df.attrs`` holds
+        ``phi.sum() == decision - base`` exactly (efficiency). A missing value (NaN, under
+        missing="marginalize") is integrated out, so its feature's phi is 0. ``df.attrs`` holds
         ``"base"`` (b + h_empty, the decision function's mean under mu) and ``"decision"``.
         With more than two classes, ``target`` names the class whose score is explained.
         ``verbose`` > 0 prints a progress line on stderr for many rows.

@@ -2,7 +2,7 @@
 
 scikit-learn 1.6 moved input validation from the private ``BaseEstimator._validate_data`` to
 the public ``sklearn.utils.validation.validate_data`` (the method was removed in 1.7), and
-replaced ``_more_tags`` by ``__sklearn_tags__``. matplotlib 3.9 renamed ``boxplot``'s
+replaced ``_more_tags`` by ``__sklearn_tags__`` and ``force_all_finite`` by ``ensure_all_finite``. matplotlib 3.9 renamed ``boxplot``'s
 ``labels`` to ``tick_labels`` (the old name was removed in 3.11). Everything else the package
 uses is the same across the releases it supports.
 """
@@ -20,6 +20,14 @@ def validate_data(estimator, X, y="no_validation", **kwargs):
     if SKLEARN_HAS_VALIDATE_DATA:
         return _validation.validate_data(estimator, X, y, **kwargs)
     return estimator._validate_data(X, y, **kwargs)
+
+
+def finiteness(allow_nan: bool) -> dict:
+    """The keyword of ``check_array``/``validate_data`` that lets NaN through (missing values)
+    while still refusing infinities, or refuses both: ``ensure_all_finite`` from scikit-learn 1.6,
+    ``force_all_finite`` before it (removed in 1.8)."""
+    value = "allow-nan" if allow_nan else True
+    return {"ensure_all_finite": value} if SKLEARN_HAS_VALIDATE_DATA else {"force_all_finite": value}
 
 
 def boxplot(ax, data, labels):

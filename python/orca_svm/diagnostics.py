@@ -12,7 +12,7 @@ from sklearn.utils.multiclass import check_classification_targets, type_of_targe
 from sklearn.utils.validation import check_X_y
 
 from . import _core
-from ._compat import boxplot
+from ._compat import boxplot, finiteness
 from ._base import _max_order_setting, _max_total_degree_setting, _setting_text
 from ._html import view
 from ._progress import Progress
@@ -57,7 +57,8 @@ def _data(X, y, task=None):
     """X as the engine takes it, the target as text (class codes in sorted order, or the numbers
     of a regression, exactly), the feature names and the task."""
     names = [str(c) for c in X.columns] if isinstance(X, pd.DataFrame) else None
-    X, y = check_X_y(X, y, dtype=np.float64, y_numeric=task == "regression")
+    # NaN is a missing value: a grid's fits integrate it out (the missing setting's default).
+    X, y = check_X_y(X, y, dtype=np.float64, y_numeric=task == "regression", **finiteness(True))
     task = _task(y, task)
     names = names or [f"x{j}" for j in range(X.shape[1])]
     if task == "regression":

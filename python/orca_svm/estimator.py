@@ -12,7 +12,7 @@ from sklearn.utils.validation import _check_sample_weight
 
 from . import _core
 from ._base import OrcaBase, _label_text, _refuse_repeated_columns, _target_name
-from ._compat import validate_data
+from ._compat import finiteness, validate_data
 
 
 class OrcaSVC(ClassifierMixin, OrcaBase):
@@ -39,6 +39,11 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     max_total_degree : int or None, default=None
         Total degree N: keep only the basis functions with k_1 + ... + k_d <= N (with max_order,
         both apply). None: no cap.
+    missing : {"marginalize", "error"}, default="marginalize"
+        What a missing value (NaN) in X means, in training and in every later call. marginalize:
+        the value is integrated out exactly under the basis' measure (every non-constant basis
+        function has mean 0, so the row keeps only the terms without that feature); its Shapley
+        value is 0. No imputation is needed. error: NaN is refused (ValueError).
     verbose : int, default=0
         > 0: a progress line on stderr at most once a second during long fits: iterations, the
         largest KKT violation, the time to go, and a note when training stops making progress.
@@ -113,7 +118,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
                  out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
                  decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
                  max_order: int | str | None = "auto",
-                 max_total_degree: int | None = None, verbose: int = 0):
+                 max_total_degree: int | None = None, missing: str = "marginalize", verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -133,6 +138,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.random_state = random_state
         self.max_order = max_order
         self.max_total_degree = max_total_degree
+        self.missing = missing
         self.verbose = verbose
 
     # --- fitting -------------------------------------------------------------------------
@@ -147,7 +153,8 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
             raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
         target_name = _target_name(y)
         _refuse_repeated_columns(X)
-        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
+                            **finiteness(self.missing == "marginalize"))
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         check_classification_targets(y)
         self.classes_, codes = np.unique(y, return_inverse=True)

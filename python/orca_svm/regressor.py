@@ -8,7 +8,7 @@ from sklearn.base import RegressorMixin
 from sklearn.utils.validation import _check_sample_weight
 
 from ._base import OrcaBase, _refuse_repeated_columns, _target_name
-from ._compat import validate_data
+from ._compat import finiteness, validate_data
 
 
 class OrcaSVR(RegressorMixin, OrcaBase):
@@ -25,7 +25,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
     epsilon : float, default=0.1
         Half-width of the insensitive tube, in the target's units (>= 0).
     family, degree, C, alpha, beta, lam, measure, tol, cache_mb, shrinking, max_iter, out_of_range, max_order,
-    max_total_degree, verbose
+    max_total_degree, missing, verbose
         As for :class:`OrcaSVC`.
 
     Attributes
@@ -57,7 +57,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
                  epsilon: float = 0.1, alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5,
                  measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
                  max_iter: int = -1, out_of_range: str = "clip", max_order: int | str | None = "auto",
-                 max_total_degree: int | None = None, verbose: int = 0):
+                 max_total_degree: int | None = None, missing: str = "marginalize", verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -73,6 +73,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         self.out_of_range = out_of_range
         self.max_order = max_order
         self.max_total_degree = max_total_degree
+        self.missing = missing
         self.verbose = verbose
 
     def fit(self, X, y, sample_weight=None) -> "OrcaSVR":
@@ -81,7 +82,8 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         self._check_params()
         target_name = _target_name(y)
         _refuse_repeated_columns(X)
-        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
+        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2,
+                            **finiteness(self.missing == "marginalize"))
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         self._train(X, np.asarray(y, dtype=np.float64), weights)
         self.model_.target_name = target_name

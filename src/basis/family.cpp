@@ -1,6 +1,7 @@
 #include "orca/family.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <sstream>
@@ -113,6 +114,10 @@ void Recurrence::evaluate_all(double x, std::span<double> out) const {
     if (out.empty()) return;
     out[0] = p0_;
     if (out.size() == 1) return;
+    if (std::isnan(x)) {  // missing: the constant alone (every other p_k has mean 0)
+        std::fill(out.begin() + 1, out.end(), 0.0);
+        return;
+    }
     out[1] = (x - b_[0]) * p0_ / a_[1];
     for (size_t k = 1; k + 1 < out.size(); ++k) {
         out[k + 1] = ((x - b_[k]) * out[k] - a_[k] * out[k - 1]) / a_[k + 1];
@@ -123,6 +128,7 @@ std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
     if (n < 0 || n > max_degree_)
         throw ParameterError("evaluate_pair: degree " + std::to_string(n) + " outside 0.." +
                              std::to_string(max_degree_));
+    if (std::isnan(x)) return {n == 0 ? p0_ : 0.0, 0.0};  // missing: the constant alone
     double prev = 0.0;
     double cur = p0_;
     for (int k = 0; k <= n; ++k) {
@@ -138,6 +144,7 @@ double Recurrence::kernel_direct(double s, double t, int n) const {
     if (n < 0 || n > max_degree_ + 1)
         throw ParameterError("kernel_direct: degree " + std::to_string(n) + " outside 0.." +
                              std::to_string(max_degree_ + 1));
+    if (std::isnan(s) || std::isnan(t)) return p0_ * p0_;  // missing: the constant term alone
     double ps_prev = 0.0, ps = p0_, pt_prev = 0.0, pt = p0_;
     double sum = ps * pt;
     for (int k = 0; k < n; ++k) {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <unordered_map>
 
@@ -198,6 +199,10 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
         for (size_t k = 0; k < feature_cols.size(); ++k) {
             const size_t c = feature_cols[k];
             auto cell = parse_number_cell(rec.fields[c], where_of(c), names[c]);
+            if (!cell && options.keep_missing_features && !options.drop_missing) {
+                row[k] = std::numeric_limits<double>::quiet_NaN();
+                continue;
+            }
             if (!cell) {
                 missing = true;
                 if (missing_where.empty()) missing_where = where_of(c) + " (column '" + names[c] + "')";

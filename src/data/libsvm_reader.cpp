@@ -1,6 +1,7 @@
 // LIBSVM's sparse text format: "label index:value index:value ..." with 1-based indices.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "data/text_cells.hpp"
 #include "orca/dataset.hpp"
@@ -66,8 +67,9 @@ Dataset parse_libsvm(std::string_view text, const std::string& source, const Rea
                                 " after " + std::to_string(previous));
             previous = index;
             auto value = parse_number_cell(tok.substr(colon + 1), where, "f" + std::to_string(index));
-            if (!value) throw DataError(where + ": missing value in " + quote_cell(tok));
-            row.entries.emplace_back(index, *value);
+            if (!value && !options.keep_missing_features)
+                throw DataError(where + ": missing value in " + quote_cell(tok));
+            row.entries.emplace_back(index, value ? *value : std::numeric_limits<double>::quiet_NaN());
             max_index = std::max(max_index, index);
         }
         rows.push_back(std::move(row));

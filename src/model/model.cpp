@@ -36,6 +36,14 @@ bool all_finite(const std::vector<double>& values) {
     return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
 }
 
+// Support vectors may hold missing values (NaN) when the model integrates them out; never an
+// infinity.
+bool valid_support_vectors(const std::vector<double>& values, Missing missing) {
+    return std::all_of(values.begin(), values.end(), [&](double v) {
+        return std::isfinite(v) || (std::isnan(v) && missing == Missing::marginalize);
+    });
+}
+
 }  // namespace
 
 void Model::set_machines(std::vector<Machine> machines) {
@@ -55,7 +63,8 @@ void Model::set_machines(std::vector<Machine> machines) {
         ORCA_ASSERT(!machine.coefficients.empty() && machine.support_vectors.size() == machine.support_count() * d,
                     which + " must hold one support vector of " + std::to_string(d) + " values per coefficient");
         ORCA_ASSERT(
-            all_finite(machine.support_vectors) && all_finite(machine.coefficients) && std::isfinite(machine.bias),
+            valid_support_vectors(machine.support_vectors, missing) && all_finite(machine.coefficients) &&
+                std::isfinite(machine.bias),
             which + " holds a number that is not finite");
     }
     machines_ = std::move(machines);
@@ -148,6 +157,7 @@ std::string constant_features_warning(const Model& model) {
 std::vector<double> ModelSettings::scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,
                                                const std::string& source, Clipping* clipping) const {
     if (X.size() != rows * dim()) throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
+    check_feature_values(X, rows, missing, feature_names, source);
     std::vector<double> points(X.begin(), X.end());
     const Clipping clipped = scaler.transform(points, rows, policy, feature_names, source);
     if (clipping) *clipping = clipped;

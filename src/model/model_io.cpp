@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -74,7 +75,7 @@ void check_support_vectors(const ModelSettings& m, const Machine& machine, const
         m.scaler.kind == ScalerKind::minmax ? 1.0 + 1e-9 : std::sqrt(static_cast<double>(scaler_rows)) + 1e-6;
     const auto& sv = machine.support_vectors;
     for (size_t k = 0; k < sv.size(); ++k)
-        if (!(std::abs(sv[k]) <= bound))
+        if (!(std::abs(sv[k]) <= bound) && !std::isnan(sv[k]))  // NaN: missing (read only under marginalize)
             throw ModelFileError(w + ": support_vectors[" + std::to_string(k / m.dim()) + "][" +
                                  std::to_string(k % m.dim()) + "]: " + fmt_most(sv[k]) +
                                  " lies outside the scaled domain (|z| <= " + fmt_most(bound) + ")");
@@ -172,8 +173,17 @@ Machine read_machine(const json& j, ModelSettings& m, const std::string& w, std:
     const json& svs = field(j, "support_vectors", w);
     if (!svs.is_array()) throw ModelFileError(w + ": support_vectors: expected an array of rows");
     for (size_t i = 0; i < svs.size(); ++i) {
-        auto row = numbers(svs[i], w + ": support_vectors[" + std::to_string(i) + "]", d);
-        machine.support_vectors.insert(machine.support_vectors.end(), row.begin(), row.end());
+        const std::string where = w + ": support_vectors[" + std::to_string(i) + "]";
+        if (!svs[i].is_array() || svs[i].size() != d) (void)numbers(svs[i], where, d);  // its message
+        // A missing value is written as null (JSON has no NaN); only a model that integrates
+        // missing values out can hold one.
+        for (size_t k = 0; k < d; ++k) {
+            const std::string at = where + "[" + std::to_string(k) + "]";
+            if (svs[i][k].is_null() && m.missing == Missing::error)
+                throw ModelFileError(at + ": null (a missing value) in a model whose missing setting is error");
+            machine.support_vectors.push_back(svs[i][k].is_null() ? std::numeric_limits<double>::quiet_NaN()
+                                                                  : number(svs[i][k], at));
+        }
     }
     machine.coefficients = numbers(field(j, "coefficients", w), w + ": coefficients", svs.size());
     if (machine.coefficients.empty()) throw ModelFileError(w + ": the model has no support vectors");
@@ -208,6 +218,7 @@ std::string model_to_json(const Model& model) {
     else
         j["epsilon"] = model.epsilon;
     j["target"] = model.target_name;
+    j["missing"] = std::string(name_of(model.missing));
     j["scaler"] = {{"kind", to_string(model.scaler.kind)},
                    {"min", model.scaler.min},
                    {"max", model.scaler.max},
@@ -285,6 +296,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
             m.class_weights.clear();
         }
         m.target_name = text(field(j, "target", w), w + ": target");
+        // Optional: files written before the setting existed refused missing values.
+        m.missing = j.contains("missing") ? parse_name<Missing>(text(j["missing"], w + ": missing")) : Missing::error;
         const json& sc = field(j, "scaler", w);
         m.scaler.kind = parse_scaler_kind(text(field(sc, "kind", w + ": scaler"), w + ": scaler.kind"));
         m.scaler.min = numbers(field(sc, "min", w + ": scaler"), w + ": scaler.min", d);

@@ -8,6 +8,23 @@
 
 namespace orca {
 
+void check_feature_values(std::span<const double> X, size_t rows, Missing missing, const std::vector<std::string>& names,
+                          const std::string& source) {
+    const size_t cols = names.size();
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t j = 0; j < cols; ++j) {
+            const double v = X[r * cols + j];
+            if (std::isfinite(v) || (std::isnan(v) && missing == Missing::marginalize)) continue;
+            std::ostringstream os;
+            os << source << ": row " << r + 1 << ", feature '" << names[j] << "': ";
+            if (std::isnan(v))
+                os << "missing value (missing error refuses it; missing marginalize integrates the feature out)";
+            else
+                os << "value " << v << " is not a finite number";
+            throw DataError(os.str());
+        }
+}
+
 Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
                    const std::vector<std::string>& names) {
     if (rows == 0) throw DataError("cannot fit the scaler: no data rows");
@@ -17,24 +34,32 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
     s.max.assign(cols, -INFINITY);
     s.mean.assign(cols, 0.0);
     s.std.assign(cols, 0.0);
+    // Missing values (NaN) take no part: each statistic is over the values a feature has.
+    std::vector<size_t> present(cols, 0);
     for (size_t r = 0; r < rows; ++r) {
         for (size_t j = 0; j < cols; ++j) {
             const double v = X[r * cols + j];
+            if (std::isnan(v)) continue;
+            ++present[j];
             s.min[j] = std::min(s.min[j], v);
             s.max[j] = std::max(s.max[j], v);
         }
     }
+    for (size_t j = 0; j < cols; ++j)
+        if (present[j] == 0) s.min[j] = s.max[j] = 0.0;  // never observed: a constant feature
     // Mean and sd of x / magnitude, scaled back: sums of values near 1e300 would overflow and
     // squares of values near 1e-200 underflow, leaving a model file that cannot be read back.
     std::vector<double> magnitude(cols);
     for (size_t j = 0; j < cols; ++j) magnitude[j] = std::max({std::abs(s.min[j]), std::abs(s.max[j]), 1e-300});
     for (size_t r = 0; r < rows; ++r)
-        for (size_t j = 0; j < cols; ++j) s.mean[j] += X[r * cols + j] / magnitude[j];
-    for (size_t j = 0; j < cols; ++j) s.mean[j] /= static_cast<double>(rows);
+        for (size_t j = 0; j < cols; ++j)
+            if (!std::isnan(X[r * cols + j])) s.mean[j] += X[r * cols + j] / magnitude[j];
+    for (size_t j = 0; j < cols; ++j) s.mean[j] /= static_cast<double>(std::max<size_t>(present[j], 1));
     for (size_t r = 0; r < rows; ++r)
-        for (size_t j = 0; j < cols; ++j) s.std[j] += std::pow(X[r * cols + j] / magnitude[j] - s.mean[j], 2);
+        for (size_t j = 0; j < cols; ++j)
+            if (!std::isnan(X[r * cols + j])) s.std[j] += std::pow(X[r * cols + j] / magnitude[j] - s.mean[j], 2);
     for (size_t j = 0; j < cols; ++j) {
-        s.std[j] = std::sqrt(s.std[j] / static_cast<double>(rows)) * magnitude[j];
+        s.std[j] = std::sqrt(s.std[j] / static_cast<double>(std::max<size_t>(present[j], 1))) * magnitude[j];
         s.mean[j] *= magnitude[j];
         if (s.max[j] > s.min[j] && !(std::isfinite(s.max[j] - s.min[j]) && s.std[j] > 0.0)) {
             std::ostringstream os;
@@ -81,6 +106,7 @@ Clipping Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, 
                 X[r * cols + j] = 0.0;
                 continue;
             }
+            if (std::isnan(v)) continue;  // missing stays missing (check_feature_values refused it if it must)
             if (v < min[j] || v > max[j]) {
                 if (policy == OutOfRange::error) {
                     std::ostringstream os;

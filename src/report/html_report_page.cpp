@@ -1,6 +1,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "orca/data_score.hpp"
 #include "orca/diagnostics.hpp"
@@ -65,12 +66,14 @@ std::vector<double> rug_values(const Model& explained, const Dataset* data, size
     std::vector<double> rug;
     const size_t d = explained.dim();
     if (data != nullptr) {
-        for (size_t r = 0; r < data->rows; ++r) rug.push_back(data->X[r * d + j]);
+        for (size_t r = 0; r < data->rows; ++r)
+            if (!std::isnan(data->X[r * d + j])) rug.push_back(data->X[r * d + j]);  // a gap has no place
         return rug;
     }
     const Machine& machine = explained.machine();
     for (size_t i = 0; i < machine.support_count(); ++i)
-        rug.push_back(explained.scaler.unscale(j, machine.support_vectors[i * d + j]));
+        if (!std::isnan(machine.support_vectors[i * d + j]))
+            rug.push_back(explained.scaler.unscale(j, machine.support_vectors[i * d + j]));
     return rug;
 }
 
@@ -141,9 +144,12 @@ std::string rows_section(const Model& explained, const Dataset& data, const std:
         std::vector<std::vector<std::string>> cells;
         for (size_t j = 0; j < d; ++j) {
             const double x = data.X[r * d + j], phi = e.shapley[i * d + j];
-            w.labels.push_back(fmt::format("{} = {:.4g}", explained.feature_names[j], x));
+            // A missing value is integrated out (its phi is 0): said so rather than "nan".
+            w.labels.push_back(std::isnan(x) ? explained.feature_names[j] + " missing"
+                                             : fmt::format("{} = {:.4g}", explained.feature_names[j], x));
             w.contributions.push_back(phi);
-            cells.push_back({explained.feature_names[j], fmt::format("{:.6g}", x), fixed(phi)});
+            cells.push_back(
+                {explained.feature_names[j], std::isnan(x) ? "missing" : fmt::format("{:.6g}", x), fixed(phi)});
         }
         cells.push_back({"base value", "", fixed(e.base)});
         cells.push_back({decision_name, "", fixed(e.decision[i])});

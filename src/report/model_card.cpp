@@ -115,6 +115,9 @@ std::vector<CardLine> model_card(const Model& model) {
                                                    model.machines().size())});
     card.push_back({"scaler", model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
                                                                       : "standardise to mean 0, sd 1 (training data)"});
+    card.push_back({"missing values", model.missing == Missing::marginalize
+                                          ? "integrated out under the measure (missing marginalize)"
+                                          : "refused (missing error)"});
     card.push_back({"C", c_text(model)});
     card.push_back({"tolerance", fmt::format("{:g}", model.tolerance)});
     card.push_back({"training rows", std::to_string(s.rows)});

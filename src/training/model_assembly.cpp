@@ -32,6 +32,8 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
     model.spec.max_total_degree =
         resolve_max_total_degree(options.spec.max_total_degree, model.spec.degrees, data.cols);
     (void)model.basis();  // validates degrees and max_order before the data is read
+    model.missing = options.missing;
+    check_feature_values(data.X, data.rows, options.missing, data.feature_names, data.source);
     const ScalerKind kind = options.spec.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
     // A constant feature keeps only the constant function (degree 0): its other functions are

@@ -18,7 +18,7 @@ namespace {
 using K = SettingKind;
 
 // The defaults here are TrainOptions' (a test checks that train_options({}) is TrainOptions{}).
-constexpr std::array<TrainingSetting, 19> kSettings{{
+constexpr std::array<TrainingSetting, 20> kSettings{{
     {"task", "-", "", K::choice, "classification", "",
      "what is learnt (classification: a C-SVC, two or more classes; regression: an epsilon-SVR)", true},
     {"family", "", "", K::choice, "legendre", "", "the orthonormal polynomial family of every feature", true},
@@ -35,6 +35,10 @@ constexpr std::array<TrainingSetting, 19> kSettings{{
      true},
     {"max_total_degree", "", "", K::integer, "0", "",
      "total degree N: keep the basis functions with k_1 + ... + k_d <= N (0: no cap)", true},
+    {"missing", "", "", K::choice, "marginalize", "",
+     "what a missing feature value (NaN, '?', an empty cell) means: integrated out exactly (the row keeps the basis "
+     "functions without that feature), or refused",
+     true},
     {"C", "", "-C,--cost", K::real, "1", "", "box constraint C (> 0)", true},
     {"epsilon", "", "", K::real, "0.1", "task regression", "half-width of the insensitive tube (>= 0)", true},
     {"tol", "", "", K::real, "0.001", "", "stopping tolerance on the certified KKT violation (> 0)", true},
@@ -203,6 +207,7 @@ std::string setting_choices(const TrainingSetting& s) {
     if (s.name == "family") return name_list<FamilyKind>();
     if (s.name == "measure") return name_list<Measure>();
     if (s.name == "multi_class") return name_list<MultiClass>();
+    if (s.name == "missing") return name_list<Missing>();
     return "";
 }
 
@@ -241,6 +246,7 @@ TrainOptions train_options(const SettingTexts& given, std::span<const std::strin
         order == "auto" ? kAutoMaxOrder : bounded_int("max_order", order, 0, 1000000, "'auto' or an integer >= 0");
     o.spec.max_total_degree =
         bounded_int("max_total_degree", text("max_total_degree"), 0, 1000000000, "an integer >= 0 (0: no cap)");
+    o.missing = parse_name<Missing>(text("missing"));
     o.C = real_value("C", text("C"));
     o.epsilon = real_value("epsilon", text("epsilon"));
     o.solver.tolerance = real_value("tol", text("tol"));
@@ -277,6 +283,7 @@ std::optional<std::string> model_setting(const Model& m, std::string_view name) 
     }
     if (name == "max_order") return std::to_string(m.spec.max_order);
     if (name == "max_total_degree") return std::to_string(m.spec.max_total_degree);
+    if (name == "missing") return std::string(name_of(m.missing));
     if (name == "C") return exact(m.C);
     if (name == "epsilon") return classifier ? std::string(s.default_text) : exact(m.epsilon);
     if (name == "tol") return exact(m.tolerance);

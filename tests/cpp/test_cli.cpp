@@ -139,8 +139,9 @@ TEST_F(Cli, BadInputGivesOneLineAndExitCode2AndNoModelFile) {
     write("empty.csv", "");
     expect_refused("fit --data " + path("empty.csv") + " --target arm --model " + path("m.json"), "the file is empty");
     write("missing.csv", "x1,x2,arm\n1,?,A\n3,4,B\n5,6,A\n");
-    expect_refused("fit --data " + path("missing.csv") + " --target arm --model " + path("m.json"),
-                   "missing.csv:2:2 (column 'x2'): missing value");
+    expect_refused("fit --data " + path("missing.csv") + " --target arm --missing error --model " + path("m.json"),
+                   "missing.csv:2:2 (column 'x2'): missing value (use --drop-missing to leave such rows out, or "
+                   "--missing marginalize to integrate the feature out)");
     expect_refused("fit --data " + path("nofile.csv") + " --target arm --model " + path("m.json"), "no such file");
     EXPECT_FALSE(fs::exists(path("m.json")));
     expect_refused("predict --model " + path("nomodel.json") + " --data " + path("spiral.csv"), "no such model file");
@@ -157,6 +158,43 @@ TEST_F(Cli, DropMissingReportsTheCount) {
         run("fit --data " + path("missing.csv") + " --target arm --degree 1 --drop-missing --model " + path("m.json"));
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("dropped 1 row(s) with missing values; 5 remain"), std::string::npos);
+}
+
+// Missing cells are integrated out by default: fit, predict and explain read them, a missing
+// feature's Shapley value is 0, and a model fitted with --missing error refuses them later too.
+TEST_F(Cli, MissingCellsAreIntegratedOutUnlessTheModelRefusesThem) {
+    write("gaps.csv", "x1,x2,arm\n1,?,A\n3,4,B\n5,6,A\n7,,B\n2,2,A\n8,3,B\nNA,1,A\n6,5,B\n");
+    const RunResult fit = run("fit --data " + path("gaps.csv") + " --target arm --degree 2 --model " + path("m.json"));
+    ASSERT_EQ(fit.code, 0) << fit.err;
+    EXPECT_NE(slurp(path("m.json")).find("\"missing\": \"marginalize\""), std::string::npos);
+    write("new.csv", "x1,x2\n?,3\n4,?\n?,?\n");
+    const RunResult pred =
+        run("predict --model " + path("m.json") + " --data " + path("new.csv") + " --output " + path("p.csv"));
+    ASSERT_EQ(pred.code, 0) << pred.err;
+    const std::string predictions = slurp(path("p.csv"));
+    EXPECT_EQ(std::count(predictions.begin(), predictions.end(), '\n'), 4);
+    const RunResult e = run("explain --model " + path("m.json") + " --data " + path("new.csv") + " --output " + path("e.csv"));
+    ASSERT_EQ(e.code, 0) << e.err;
+    std::istringstream in(slurp(path("e.csv")));
+    std::string line;
+    std::getline(in, line);  // row,decision,base,phi:x1,phi:x2,...
+    const std::vector<std::vector<bool>> missing{{true, false}, {false, true}, {true, true}};
+    for (size_t r = 0; r < missing.size() && std::getline(in, line); ++r) {
+        std::vector<double> v;
+        std::stringstream cells(line);
+        for (std::string c; std::getline(cells, c, ',');) v.push_back(std::stod(c));
+        for (size_t j = 0; j < 2; ++j)
+            if (missing[r][j]) {
+                EXPECT_NEAR(v[3 + j], 0.0, 1e-12) << line;
+            }
+        EXPECT_NEAR(v[3] + v[4], v[1] - v[2], 1e-10 * (1 + std::abs(v[1]))) << line;
+    }
+    ASSERT_EQ(run("fit --data " + path("gaps.csv") + " --target arm --degree 2 --missing error --drop-missing --model " +
+                  path("strict.json"))
+                  .code,
+              0);
+    expect_refused("predict --model " + path("strict.json") + " --data " + path("new.csv"),
+                   "new.csv:2:1 (column 'x1'): missing value (this model's missing setting is error");
 }
 
 TEST_F(Cli, ConstantFeatureIsKeptWithItsConstantFunctionAndSaidOnce) {

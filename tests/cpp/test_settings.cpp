@@ -148,7 +148,11 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
          {"class_weight", "A=1,B=3"},
          {"probability", "true"},
          {"measure", "lebesgue"}},
-        {{"family", "gegenbauer"}, {"lambda", "2"}, {"max_total_degree", "4"}, {"multi_class", "ovr"}},
+        {{"family", "gegenbauer"},
+         {"lambda", "2"},
+         {"max_total_degree", "4"},
+         {"multi_class", "ovr"},
+         {"missing", "error"}},
         {{"task", "regression"}, {"epsilon", "0.05"}, {"family", "hermite"}, {"max_order", "1"}}};
     std::set<std::string> covered;
     for (const auto& given : requests) {
@@ -195,6 +199,7 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
             EXPECT_EQ(asked.class_weight, read.class_weight) << s.name;
             EXPECT_EQ(asked.multi_class, read.multi_class) << s.name;
             EXPECT_EQ(asked.probability, read.probability) << s.name;
+            EXPECT_EQ(asked.missing, read.missing) << s.name;
         }
     }
     for (const TrainingSetting& s : training_settings()) {

@@ -4,6 +4,8 @@
 #include <svm.h>
 
 #include <cmath>
+#include <limits>
+#include <random>
 #include <set>
 
 #include "libsvm_gram.hpp"
@@ -165,6 +167,15 @@ std::vector<double> minmax_scaled(const Dataset& data) {
     return pts;
 }
 
+// The data with about `share` of its cells missing (NaN): training integrates them out.
+Dataset with_gaps(Dataset data, double share, unsigned seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (double& v : data.X)
+        if (u(rng) < share) v = std::numeric_limits<double>::quiet_NaN();
+    return data;
+}
+
 }  // namespace
 
 TEST(SolverVsLibsvm, DoubleSpiralLegendre) {
@@ -203,6 +214,15 @@ TEST(SolverVsLibsvm, TruncatedByInteractionOrderManyFeatures) {
     // Ten features: the full product of degree 3 would interpolate; main effects and pairs do not.
     compare_with_libsvm({"blobs legendre n=3 Q=2 C=1", blobs(300, 10, 5u, 1.5), "legendre", 0, 0, {3}, 1.0, 2});
     compare_with_libsvm({"blobs jacobi n=4 Q=1 C=1", blobs(300, 10, 6u, 1.5), "jacobi", 2.5, 1.2, {4}, 1.0, 1});
+}
+
+TEST(SolverVsLibsvm, MissingValuesIntegratedOut) {
+    // A fifth of the cells missing: the kernel integrates them out (test_missing proves its
+    // entries against quadrature); the solver must still reach LIBSVM's optimum on that Gram.
+    compare_with_libsvm({"spiral with gaps legendre n=6 C=10", with_gaps(make_double_spiral(), 0.2, 41u), "legendre", 0,
+                         0, {6}, 10.0});
+    compare_with_libsvm({"blobs with gaps jacobi n=4 Q=2 C=1", with_gaps(blobs(300, 6, 42u, 1.5), 0.2, 43u), "jacobi",
+                         2.5, 1.2, {4}, 1.0, 2});
 }
 
 TEST(SolverVsLibsvm, HermiteStandardised) {
@@ -435,6 +455,30 @@ TEST(FeatureSpaceRoutes, CoordinateDescentReachesLibsvmsOptimumWithClassWeights)
     double sum = 0.0;  // the unregularised bias' constraint, y'alpha = 0, holds exactly
     for (double v : a) sum += v;
     EXPECT_LE(std::abs(sum), 1e-9 * C * static_cast<double>(m));
+}
+
+TEST(FeatureSpaceRoutes, MissingValuesReachLibsvmsOptimumOnBothRoutes) {
+    // 2,500 rows with a tenth of the cells missing, an additive basis: the interior-point method
+    // and coordinate descent on the explicit features (whose missing coordinates keep only their
+    // constant function) reach LIBSVM's optimum on the kernel's Gram matrix.
+    const Dataset data = with_gaps(blobs(2500, 5, 44u, 1.0), 0.1, 45u);
+    const BinaryLabels labels = encode_binary_labels(data.target, "blobs");
+    const std::vector<double> pts = minmax_scaled(data);
+    const size_t m = data.rows;
+    const TensorKernel kernel(Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(5, 3), 1));
+    const auto G = kernel.gram(kernel.prepare(pts, m));
+    const LibsvmSolution ref = train_libsvm(G, labels.y, 1.0, 1e-6);
+    const double f_ref = dual_objective(G, ref.a);
+    for (DualRoute route : {DualRoute::interior_point, DualRoute::feature_space}) {
+        SCOPED_TRACE(std::string(name_of(route)));
+        SolverOptions o;
+        o.tolerance = 1e-4;
+        o.route = route;
+        const MachineFit ours = train_machine(kernel, pts, m, labels.y, 1.0, o);
+        ASSERT_TRUE(ours.solver.converged);
+        EXPECT_GT(ours.solver.interior_point_steps + ours.solver.feature_space_passes, 0);
+        EXPECT_NEAR(dual_objective(G, coefficients_on_points(ours, m)), f_ref, 1e-6 * std::abs(f_ref));
+    }
 }
 
 TEST(FeatureSpaceRoutes, ManyRowsTakeTheInteriorPointMethodFirstAndReachTheSameOptimum) {

@@ -1,6 +1,7 @@
-"""The examples python.md and cli.md show run as written: python.md's Python block in a scratch
-folder, cli.md's runnable shell example (the one it says runs after `make build`) with the
-binary under test and its scratch files in a scratch folder."""
+"""The examples python.md, cli.md and missing-values.md show run as written: python.md's and
+missing-values.md's Python blocks in a scratch folder, cli.md's runnable shell example (the one
+it says runs after `make build`) with the binary under test and its scratch files in a scratch
+folder."""
 import os
 import re
 import subprocess
@@ -34,3 +35,11 @@ def test_cli_md_example_runs(tmp_path):
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "label,decision" in proc.stdout and (tmp_path / "tiny.json").exists()
+
+
+def test_missing_values_md_example_runs(tmp_path):
+    (code,) = blocks("missing-values.md", "python")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    score, *_ = proc.stdout.split()
+    assert 0.8 < float(score) <= 1.0

@@ -49,6 +49,8 @@ CLASSIFIER_WEIGHTS = {"check_sample_weight_equivalence_on_dense_data": WEIGHT_EQ
 ESTIMATORS = {
     "svc-ovo": (OrcaSVC(degree=3), CLASSIFIER_WEIGHTS),
     "svc-ovr": (OrcaSVC(degree=3, multi_class="ovr"), CLASSIFIER_WEIGHTS),
+    # NaN refused: scikit-learn's checks of NaN and infinity inputs run (allow_nan is False).
+    "svc-missing-error": (OrcaSVC(degree=3, missing="error"), CLASSIFIER_WEIGHTS),
     "svc-probability": (OrcaSVC(degree=3, probability=True),
                         {**CLASSIFIER_WEIGHTS,
                          "check_classifiers_train": PROBABILITY_ARGMAX,
@@ -141,7 +143,7 @@ def test_save_load_round_trip(tmp_path):
 
 
 @pytest.mark.parametrize("bad, message", [
-    (lambda X, y: (np.where(np.arange(len(X))[:, None] == 3, np.nan, X), y), "NaN"),
+    (lambda X, y: (np.where(np.arange(len(X))[:, None] == 3, np.nan, X), y), "NaN"),  # under missing="error"
     (lambda X, y: (np.where(np.arange(len(X))[:, None] == 3, np.inf, X), y), "infinity"),
     (lambda X, y: (X, np.full(len(y), "A")), "greater than one"),
     (lambda X, y: (X[:, 0], y), "Expected 2D array"),
@@ -153,7 +155,10 @@ def test_bad_training_input_gives_value_error(bad, message):
     X, y = make_double_spiral(random_state=0)
     Xb, yb = bad(X, y)
     with pytest.raises(ValueError, match=message):
-        OrcaSVC(degree=3).fit(Xb, yb)
+        OrcaSVC(degree=3, missing="error").fit(Xb, yb)
+    if message != "NaN":  # the default integrates NaN out, and refuses the rest alike
+        with pytest.raises(ValueError, match=message):
+            OrcaSVC(degree=3).fit(Xb, yb)
 
 
 def test_a_constant_feature_is_kept_with_only_its_constant_function():

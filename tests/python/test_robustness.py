@@ -71,6 +71,19 @@ SPAN_X[:, 0] = np.sign(X[:, 0]) * (np.abs(X[:, 0]) / np.abs(X[:, 0]).max()) * 1.
 REG_Z = np.sin(3 * X[:, 0]) + X[:, 1]
 
 
+def gaps(csv: str) -> str:
+    """The CSV with its first three rows' cells missing, written three ways: '?', NaN, empty."""
+    lines = csv.split("\n")
+    for i, token in zip((1, 2, 3), ("?", "NaN", "")):
+        cells = lines[i].split(",")
+        cells[i % 2] = token
+        lines[i] = ",".join(cells)
+    return "\n".join(lines)
+
+
+GAPS = gaps(SPIRAL)
+
+
 def table(features, target) -> str:
     return "x1,x2,arm\n" + "\n".join(f"{float(a)!r},{float(b)!r},{t}" for (a, b), t in zip(features, target)) + "\n"
 
@@ -206,9 +219,15 @@ CASES = [
     ("non-UTF-8 bytes in a label", {"d.csv": b"x1,x2,arm\n1,2,A\xff\n3,4,B\n"}, fit("d.csv"), 2, None),
     ("non-numeric cell", {"d.csv": "x1,x2,arm\n1,2,A\n3,abc,B\n"}, fit("d.csv"), 2,
      py_fit(np.array([["1", "2"], ["3", "abc"]], dtype=object), ["A", "B"])),
-    ("NaN cell", {"d.csv": "x1,x2,arm\n1,NaN,A\n3,4,B\n"}, fit("d.csv"), 2, py_fit(NAN_X, Y)),
+    ("NaN, '?' and empty cells (accepted: missing values integrated out)",
+     {"d.csv": GAPS}, fit("d.csv", "-q"), 0, py_fit(NAN_X, Y)),
+    ("NaN cell under --missing error", {"d.csv": "x1,x2,arm\n1,NaN,A\n3,4,B\n"}, fit("d.csv", "--missing", "error"), 2,
+     py_fit(NAN_X, Y, missing="error")),
+    ("unknown missing setting", {"d.csv": SPIRAL}, fit("d.csv", "--missing", "impute"), 2,
+     py_fit(X, Y, missing="impute")),
     ("infinite cell", {"d.csv": "x1,x2,arm\n1,inf,A\n3,4,B\n"}, fit("d.csv"), 2, py_fit(INF_X, Y)),
-    ("missing value without --drop-missing", {"d.csv": "x1,x2,arm\n1,?,A\n3,4,B\n"}, fit("d.csv"), 2, None),
+    ("missing value under --missing error, without --drop-missing", {"d.csv": "x1,x2,arm\n1,?,A\n3,4,B\n"},
+     fit("d.csv", "--missing", "error"), 2, None),
     ("missing target column", {"d.csv": SPIRAL.replace("arm", "label", 1)}, fit("d.csv"), 2, None),
     ("one class", {"d.csv": "x1,x2,arm\n1,2,A\n3,4,A\n"}, fit("d.csv"), 2, py_fit(X, np.full(len(Y), "A"))),
     ("three classes (accepted: one-vs-one)", {"d.csv": THREE}, fit("d.csv", "-q"), 0, py_fit(X, Y3)),
@@ -318,8 +337,15 @@ CASES = [
     ("LIBSVM index 10,000,000 in a 4 kB file (a 32 GB dense table)",
      {"d.svm": "+1 10000000:1\n" + "".join(f"{'+1' if i % 2 else '-1'} 1:{i / 400:.4f}\n" for i in range(400))},
      ["fit", "--data", "d.svm", "--model", "m.json"], 2, None),
-    ("missing value in data to predict", {"t.csv": "x1,x2\n?,1\n"},
-     ["predict", "--model", "good.json", "--data", "t.csv"], 2, None),
+    ("missing value in data to predict (accepted: integrated out)", {"t.csv": "x1,x2\n?,1\n"},
+     ["predict", "--model", "good.json", "--data", "t.csv"], 0,
+     lambda: OrcaSVC.load("good.json").predict(pd.DataFrame({"x1": [np.nan], "x2": [1.0]}))),
+    ("missing value in data to predict, the model fitted under missing error", {"t.csv": "x1,x2\n?,1\n"},
+     ["predict", "--model", "strict.json", "--data", "t.csv"], 2,
+     lambda: OrcaSVC.load("strict.json").predict(pd.DataFrame({"x1": [np.nan], "x2": [1.0]}))),
+    ("model file: a null support-vector value under missing error",
+     {"bad.json": lambda: edited_model(lambda d: (d.update(missing="error"), d["support_vectors"][0].__setitem__(0, None)))},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
     ("output: fit --model names the data file", {"d.csv": SPIRAL},
      ["fit", "--data", "d.csv", "--target", "arm", "--model", "d.csv"], 2, None),
     ("output: predict --output names the model file", {"t.csv": "x1,x2\n0.5,0\n"},
@@ -519,7 +545,8 @@ CASES = [
     ("options before the command: orca --model m.json info", {}, ["--model", "good.json", "info"], 2, None),
     ("a tab-separated file", {"d.csv": SPIRAL.replace(",", "\t")}, fit("d.csv"), 2, None),
     ("a ';'-separated file", {"d.csv": SPIRAL.replace(",", ";")}, fit("d.csv"), 2, None),
-    ("a cell '-nan' (missing, as 'nan')", {"d.csv": "x1,x2,arm\n-nan,2,A\n3,4,B\n"}, fit("d.csv"), 2, None),
+    ("a cell '-nan' (missing, as 'nan') under --missing error", {"d.csv": "x1,x2,arm\n-nan,2,A\n3,4,B\n"},
+     fit("d.csv", "--missing", "error"), 2, None),
     ("model file with a UTF-8 byte-order mark (accepted)",
      {"bom.json": lambda: "\ufeff" + json.dumps(model_json())}, ["info", "--model", "bom.json"], 0, loads("bom.json")),
     ("--data /dev/stdin (accepted: a pipe is read)", {}, Cli(fit("/dev/stdin", "-q"), stdin=SPIRAL), 0, None),
@@ -546,6 +573,7 @@ def run_case(orca, tmp_path, monkeypatch, case):
     after = case[5] if len(case) > 5 else None
     monkeypatch.chdir(tmp_path)
     OrcaSVC(degree=3).fit(pd.DataFrame(X, columns=["x1", "x2"]), Y).save(tmp_path / "good.json")
+    OrcaSVC(degree=3, missing="error").fit(pd.DataFrame(X, columns=["x1", "x2"]), Y).save(tmp_path / "strict.json")
     for fname, content in files.items():
         mode = None
         if isinstance(content, Mode):

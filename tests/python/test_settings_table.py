@@ -42,6 +42,7 @@ ROUND_TRIP = {
     "degree": ("2,4,3", {}),
     "max_order": ("2", {}),
     "max_total_degree": ("5", {}),
+    "missing": ("error", {}),
     "C": ("3.5", {}),
     "epsilon": ("0.05", {"task": "regression"}),
     "tol": ("0.0001", {}),
@@ -171,7 +172,7 @@ def _python_value(name: str, text: str):
         return {k: float(v) for k, v in (p.split("=") for p in text.split(","))}
     if name == "probability":
         return text == "true"
-    if name in ("family", "measure", "multi_class"):
+    if next(r for r in SETTINGS if r["name"] == name)["kind"] == "choice":  # family, measure, missing, ...
         return text
     return float(text) if "." in text or name in ("alpha", "beta", "lambda", "C", "epsilon", "tol") else int(text)
 
