@@ -53,6 +53,13 @@ struct FamilySpec {
     [[nodiscard]] bool is_bounded() const { return kind != FamilyKind::hermite; }
 };
 
+// The family's weight normalised to a probability law (Jacobi(alpha, beta): (1 + x) / 2 follows
+// Beta(beta + 1, alpha + 1) on [-1, 1], uniform for Legendre; Hermite: the standard normal): its
+// distribution function, and its u-quantile for u in (0, 1) (ParameterError outside). The
+// quantile scaler maps each feature's training distribution onto this law.
+[[nodiscard]] double law_cdf(const FamilySpec& family, double x);
+[[nodiscard]] double law_quantile(const FamilySpec& family, double u);
+
 [[nodiscard]] inline std::string to_string(FamilyKind kind) {
     return std::string(name_of(kind));
 }

@@ -1,17 +1,23 @@
 #pragma once
 // Maps raw features to the family's domain: min-max to [-1, 1] for bounded families,
-// standardisation (zero mean, unit variance) for Hermite. Fitted on training data only.
+// standardisation (zero mean, unit variance) for Hermite (scaling range), or each feature through
+// its training distribution function onto the family's own law (scaling quantile: uniform for
+// Legendre, the Beta law of a Jacobi pair, the standard normal for Hermite), so that the basis is
+// orthonormal under the data's marginals. Fitted on training data only.
 #include <array>
 #include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "orca/family.hpp"
 #include "orca/names.hpp"
 
 namespace orca {
 
-enum class ScalerKind { minmax, standardize };
+enum class ScalerKind { minmax, standardize, quantile };
+// The scaling setting: range (minmax or standardize, by the family) or quantile.
+enum class Scaling { range, quantile };
 enum class OutOfRange { clip, error };
 // What a missing feature value (NaN) means. marginalize: the value is integrated out under the
 // basis' measure, exactly: every non-constant basis function has mean 0, so the row keeps only
@@ -22,8 +28,13 @@ enum class Missing { marginalize, error };
 template <>
 struct EnumNames<ScalerKind> {
     static constexpr std::string_view setting = "scaler";
-    static constexpr std::array<Named<ScalerKind>, 2> names{
-        {{ScalerKind::minmax, "minmax"}, {ScalerKind::standardize, "standardize"}}};
+    static constexpr std::array<Named<ScalerKind>, 3> names{
+        {{ScalerKind::minmax, "minmax"}, {ScalerKind::standardize, "standardize"}, {ScalerKind::quantile, "quantile"}}};
+};
+template <>
+struct EnumNames<Scaling> {
+    static constexpr std::string_view setting = "scaling";
+    static constexpr std::array<Named<Scaling>, 2> names{{{Scaling::range, "range"}, {Scaling::quantile, "quantile"}}};
 };
 template <>
 struct EnumNames<OutOfRange> {
@@ -59,6 +70,7 @@ struct Clipping {
     // whole span outside (a unit slip or a shifted population), is.
     [[nodiscard]] bool notable(size_t total_rows) const;
 };
+inline constexpr size_t kMaxQuantileKnots = 1000;
 inline constexpr double kNotableClippedShare = 0.25;
 inline constexpr double kNotableExcessSpans = 1.0;
 
@@ -71,12 +83,19 @@ struct Scaler {
     ScalerKind kind = ScalerKind::minmax;
     std::vector<double> min, max;   // training range per feature (both kinds; used to clip)
     std::vector<double> mean, std;  // standardize only
+    // quantile only: per feature, knots of the training distribution function: increasing raw
+    // values (every distinct value, or at most kMaxQuantileKnots of them spread evenly in rank,
+    // the first and the last included) and the family coordinates they map to, the law's quantile
+    // of their mid-rank (rank among the values present, ties sharing their middle). Linear in
+    // between; a constant feature has none.
+    std::vector<std::vector<double>> knot_x, knot_z;
 
     // Throws DataError naming a feature whose range double precision cannot scale. A constant
     // feature (min == max, sd 0) is kept; see constant(). Missing values (NaN) are left out of
     // every statistic; a feature with no value at all is constant (0).
+    // family: whose law the quantile kind maps onto (read for it only).
     static Scaler fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
-                      const std::vector<std::string>& names);
+                      const std::vector<std::string>& names, const FamilySpec& family = {});
 
     // Every training value of feature j was the same. Training gives such a feature degree 0, so
     // the model ignores it: it scales to 0 whatever its value, and is never clipped or refused.

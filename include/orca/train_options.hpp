@@ -36,6 +36,8 @@ struct TrainOptions {
         k.max_order = kAutoMaxOrder;
         return k;
     }();
+    // How features are mapped to the family's domain: their range, or their distribution.
+    Scaling scaling = Scaling::range;
     // What a missing feature value (NaN) means: integrated out, or refused.
     Missing missing = Missing::marginalize;
     double C = 1.0;

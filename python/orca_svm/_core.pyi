@@ -34,6 +34,7 @@ class Model:
     degree: list[int]
     max_order: int
     max_total_degree: int
+    scaling: str
     missing: str
     C: float
     epsilon: float

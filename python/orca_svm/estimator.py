@@ -39,6 +39,13 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     max_total_degree : int or None, default=None
         Total degree N: keep only the basis functions with k_1 + ... + k_d <= N (with max_order,
         both apply). None: no cap.
+    scaling : {"range", "quantile"}, default="range"
+        How each feature is mapped to the family's domain. range: its training range onto [-1, 1]
+        (standardised for hermite). quantile: through its training distribution function onto the
+        family's own law (uniform for legendre, the Beta law of a Jacobi pair, the standard normal
+        for hermite), so that the basis is orthonormal under the data's marginals: OKC shares are
+        variance shares and the Shapley base value is the mean prediction under the product of
+        those marginals; suits skewed features (docs/math.md).
     missing : {"marginalize", "error"}, default="marginalize"
         What a missing value (NaN) in X means, in training and in every later call. marginalize:
         the value is integrated out exactly under the basis' measure (every non-constant basis
@@ -118,7 +125,8 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
                  out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
                  decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
                  max_order: int | str | None = "auto",
-                 max_total_degree: int | None = None, missing: str = "marginalize", verbose: int = 0):
+                 max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
+                 verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -138,6 +146,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.random_state = random_state
         self.max_order = max_order
         self.max_total_degree = max_total_degree
+        self.scaling = scaling
         self.missing = missing
         self.verbose = verbose
 

@@ -25,7 +25,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
     epsilon : float, default=0.1
         Half-width of the insensitive tube, in the target's units (>= 0).
     family, degree, C, alpha, beta, lam, measure, tol, cache_mb, shrinking, max_iter, out_of_range, max_order,
-    max_total_degree, missing, verbose
+    max_total_degree, scaling, missing, verbose
         As for :class:`OrcaSVC`.
 
     Attributes
@@ -57,7 +57,8 @@ class OrcaSVR(RegressorMixin, OrcaBase):
                  epsilon: float = 0.1, alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5,
                  measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
                  max_iter: int = -1, out_of_range: str = "clip", max_order: int | str | None = "auto",
-                 max_total_degree: int | None = None, missing: str = "marginalize", verbose: int = 0):
+                 max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
+                 verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -73,6 +74,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         self.out_of_range = out_of_range
         self.max_order = max_order
         self.max_total_degree = max_total_degree
+        self.scaling = scaling
         self.missing = missing
         self.verbose = verbose
 

@@ -65,6 +65,37 @@ void write_machine(json& j, const ModelSettings& model, const Machine& machine) 
     j["coefficients"] = machine.coefficients;
 }
 
+// The quantile scaler's knots, as training writes them: none for a constant feature; else at
+// least two, raw values strictly increasing from the feature's min to its max, coordinates
+// strictly increasing inside the family's domain.
+void read_quantile_knots(const json& sc, ModelSettings& m, const std::string& w) {
+    const size_t d = m.feature_names.size();
+    const json& xs = field(sc, "knot_x", w);
+    const json& zs = field(sc, "knot_z", w);
+    if (!xs.is_array() || xs.size() != d || !zs.is_array() || zs.size() != d)
+        throw ModelFileError(w + ": knot_x and knot_z: expected one array per feature");
+    m.scaler.knot_x.resize(d);
+    m.scaler.knot_z.resize(d);
+    for (size_t k = 0; k < d; ++k) {
+        const std::string at = w + ": knots of feature '" + m.feature_names[k] + "'";
+        auto& x = m.scaler.knot_x[k];
+        auto& z = m.scaler.knot_z[k];
+        x = numbers(xs[k], at + " (knot_x)", SIZE_MAX);
+        z = numbers(zs[k], at + " (knot_z)", x.size());
+        if (m.scaler.constant(k)) {
+            if (!x.empty()) throw ModelFileError(at + ": a constant feature has no knots");
+            continue;
+        }
+        bool ok = x.size() >= 2 && x.front() == m.scaler.min[k] && x.back() == m.scaler.max[k];
+        for (size_t i = 1; ok && i < x.size(); ++i) ok = x[i] > x[i - 1] && z[i] > z[i - 1];
+        if (ok && m.spec.family.is_bounded()) ok = z.front() > -1.0 && z.back() < 1.0;
+        if (ok && !m.spec.family.is_bounded()) ok = z.front() > -40.0 && z.back() < 40.0;
+        if (!ok)
+            throw ModelFileError(at + ": expected increasing knots from the feature's min to its max, inside the "
+                                      "family's domain");
+    }
+}
+
 // Support vectors are stored in kernel coordinates, which training never leaves: [-1, 1] for
 // min-max scaling, and |z| <= sqrt(rows) for standardised data (Samuelson's inequality), rows
 // being the scaler's: the model's (read before a multi-class model's machines), not the subset
@@ -72,7 +103,9 @@ void write_machine(json& j, const ModelSettings& model, const Machine& machine) 
 void check_support_vectors(const ModelSettings& m, const Machine& machine, const std::string& w) {
     const size_t scaler_rows = std::max<size_t>({m.summary.rows, machine.summary.rows, 1});
     const double bound =
-        m.scaler.kind == ScalerKind::minmax ? 1.0 + 1e-9 : std::sqrt(static_cast<double>(scaler_rows)) + 1e-6;
+        m.scaler.kind == ScalerKind::minmax     ? 1.0 + 1e-9
+        : m.scaler.kind == ScalerKind::quantile ? (m.spec.family.is_bounded() ? 1.0 : 40.0)
+                                                : std::sqrt(static_cast<double>(scaler_rows)) + 1e-6;
     const auto& sv = machine.support_vectors;
     for (size_t k = 0; k < sv.size(); ++k)
         if (!(std::abs(sv[k]) <= bound) && !std::isnan(sv[k]))  // NaN: missing (read only under marginalize)
@@ -224,6 +257,10 @@ std::string model_to_json(const Model& model) {
                    {"max", model.scaler.max},
                    {"mean", model.scaler.mean},
                    {"std", model.scaler.std}};
+    if (model.scaler.kind == ScalerKind::quantile) {
+        j["scaler"]["knot_x"] = model.scaler.knot_x;
+        j["scaler"]["knot_z"] = model.scaler.knot_z;
+    }
     j["kernel"] = kernel_spec_json(model.spec);
     if (model.spec.max_order > 0) j["kernel"]["max_order"] = model.spec.max_order;  // absent: the full product
     if (model.spec.max_total_degree > 0)
@@ -321,6 +358,7 @@ Model model_from_json(const std::string& content, const std::string& source) {
         const json& ke = field(j, "kernel", w);
         const std::string kw = w + ": kernel";
         m.spec = kernel_spec_from_json(ke, d, kw);  // the truncation fields below are the file's own
+        if (m.scaler.kind == ScalerKind::quantile) read_quantile_knots(sc, m, w + ": scaler");
         for (size_t k = 0; k < d; ++k)
             if (m.scaler.constant(k) && m.spec.degrees[k] != 0)
                 throw ModelFileError(kw + ".degrees[" + std::to_string(k) + "]: feature '" + m.feature_names[k] +

@@ -25,8 +25,51 @@ void check_feature_values(std::span<const double> X, size_t rows, Missing missin
         }
 }
 
+namespace {
+
+// The knots of feature j's training distribution function (Scaler::knot_x, knot_z).
+void fit_quantile_knots(std::span<const double> X, size_t rows, size_t cols, size_t j, const FamilySpec& family,
+                        std::vector<double>& knot_x, std::vector<double>& knot_z) {
+    std::vector<double> values;
+    for (size_t r = 0; r < rows; ++r)
+        if (!std::isnan(X[r * cols + j])) values.push_back(X[r * cols + j]);
+    std::sort(values.begin(), values.end());
+    const auto m = static_cast<double>(values.size());
+    // Distinct values with their mid-rank u = (values below + half their own count) / m, in (0, 1).
+    std::vector<double> distinct, mid_rank;
+    for (size_t i = 0; i < values.size();) {
+        size_t k = i;
+        while (k < values.size() && values[k] == values[i]) ++k;
+        distinct.push_back(values[i]);
+        mid_rank.push_back((static_cast<double>(i) + static_cast<double>(k - i) / 2.0) / m);
+        i = k;
+    }
+    // Every distinct value, or about kMaxQuantileKnots spread evenly in rank (first and last kept).
+    const double step = 1.0 / static_cast<double>(kMaxQuantileKnots);
+    double next = 0.0;
+    for (size_t i = 0; i < distinct.size(); ++i) {
+        const bool last = i + 1 == distinct.size();
+        if (distinct.size() > kMaxQuantileKnots && !last && i > 0 && mid_rank[i] < next) continue;
+        knot_x.push_back(distinct[i]);
+        knot_z.push_back(law_quantile(family, mid_rank[i]));
+        next = mid_rank[i] + step;
+    }
+}
+
+// Linear interpolation of the knots (xs increasing), clamped to their ends.
+double interpolate(const std::vector<double>& xs, const std::vector<double>& ys, double x) {
+    if (x <= xs.front()) return ys.front();
+    if (x >= xs.back()) return ys.back();
+    const auto hi = static_cast<size_t>(std::upper_bound(xs.begin(), xs.end(), x) - xs.begin());
+    const size_t lo = hi - 1;
+    const double t = (x - xs[lo]) / (xs[hi] - xs[lo]);
+    return ys[lo] + t * (ys[hi] - ys[lo]);
+}
+
+}  // namespace
+
 Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
-                   const std::vector<std::string>& names) {
+                   const std::vector<std::string>& names, const FamilySpec& family) {
     if (rows == 0) throw DataError("cannot fit the scaler: no data rows");
     Scaler s;
     s.kind = kind;
@@ -71,16 +114,39 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
         // A constant feature is kept: training gives it degree 0 (only the constant function), so
         // the model cannot depend on it, and its values are not scaled, clipped or refused.
     }
+    if (kind == ScalerKind::quantile) {
+        s.knot_x.resize(cols);
+        s.knot_z.resize(cols);
+        for (size_t j = 0; j < cols; ++j)
+            if (!s.constant(j)) fit_quantile_knots(X, rows, cols, j, family, s.knot_x[j], s.knot_z[j]);
+    }
     return s;
 }
 
 double Scaler::scale(size_t j, double x) const {
     if (constant(j)) return 0.0;
-    return kind == ScalerKind::minmax ? 2.0 * (x - min[j]) / (max[j] - min[j]) - 1.0 : (x - mean[j]) / std[j];
+    switch (kind) {
+        case ScalerKind::minmax:
+            return 2.0 * (x - min[j]) / (max[j] - min[j]) - 1.0;
+        case ScalerKind::standardize:
+            return (x - mean[j]) / std[j];
+        case ScalerKind::quantile:
+            return std::isnan(x) ? x : interpolate(knot_x[j], knot_z[j], x);
+    }
+    return x;
 }
 
 double Scaler::unscale(size_t j, double z) const {
-    return kind == ScalerKind::minmax ? min[j] + (z + 1.0) / 2.0 * (max[j] - min[j]) : mean[j] + z * std[j];
+    switch (kind) {
+        case ScalerKind::minmax:
+            return min[j] + (z + 1.0) / 2.0 * (max[j] - min[j]);
+        case ScalerKind::standardize:
+            return mean[j] + z * std[j];
+        case ScalerKind::quantile:
+            if (constant(j)) return min[j];
+            return std::isnan(z) ? z : interpolate(knot_z[j], knot_x[j], z);
+    }
+    return z;
 }
 
 Clipping& Clipping::operator+=(const Clipping& other) {

@@ -114,7 +114,9 @@ std::vector<CardLine> model_card(const Model& model) {
                                                    model.multi_class == MultiClass::ovo ? "one-vs-one" : "one-vs-rest",
                                                    model.machines().size())});
     card.push_back({"scaler", model.scaler.kind == ScalerKind::minmax ? "min-max to [-1, 1] (training range)"
-                                                                      : "standardise to mean 0, sd 1 (training data)"});
+                              : model.scaler.kind == ScalerKind::standardize
+                                  ? "standardise to mean 0, sd 1 (training data)"
+                                  : "quantile: each feature's training distribution onto the family's law"});
     card.push_back({"missing values", model.missing == Missing::marginalize
                                           ? "integrated out under the measure (missing marginalize)"
                                           : "refused (missing error)"});

@@ -34,8 +34,10 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
     (void)model.basis();  // validates degrees and max_order before the data is read
     model.missing = options.missing;
     check_feature_values(data.X, data.rows, options.missing, data.feature_names, data.source);
-    const ScalerKind kind = options.spec.family.is_bounded() ? ScalerKind::minmax : ScalerKind::standardize;
-    model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names);
+    const ScalerKind kind = options.scaling == Scaling::quantile   ? ScalerKind::quantile
+                            : options.spec.family.is_bounded() ? ScalerKind::minmax
+                                                               : ScalerKind::standardize;
+    model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names, options.spec.family);
     // A constant feature keeps only the constant function (degree 0): its other functions are
     // constants on the data, so they could only blur the bias. constant_features_warning says so.
     size_t constant = 0;

@@ -18,7 +18,7 @@ namespace {
 using K = SettingKind;
 
 // The defaults here are TrainOptions' (a test checks that train_options({}) is TrainOptions{}).
-constexpr std::array<TrainingSetting, 20> kSettings{{
+constexpr std::array<TrainingSetting, 21> kSettings{{
     {"task", "-", "", K::choice, "classification", "",
      "what is learnt (classification: a C-SVC, two or more classes; regression: an epsilon-SVR)", true},
     {"family", "", "", K::choice, "legendre", "", "the orthonormal polynomial family of every feature", true},
@@ -35,6 +35,11 @@ constexpr std::array<TrainingSetting, 20> kSettings{{
      true},
     {"max_total_degree", "", "", K::integer, "0", "",
      "total degree N: keep the basis functions with k_1 + ... + k_d <= N (0: no cap)", true},
+    {"scaling", "", "", K::choice, "range", "",
+     "how each feature is mapped to the family's domain: range (its training range onto the interval, or "
+     "standardised for hermite) or quantile (its training distribution onto the family's own law, so that the basis "
+     "is orthonormal under the data's marginals)",
+     true},
     {"missing", "", "", K::choice, "marginalize", "",
      "what a missing feature value (NaN, '?', an empty cell) means: integrated out exactly (the row keeps the basis "
      "functions without that feature), or refused",
@@ -208,6 +213,7 @@ std::string setting_choices(const TrainingSetting& s) {
     if (s.name == "measure") return name_list<Measure>();
     if (s.name == "multi_class") return name_list<MultiClass>();
     if (s.name == "missing") return name_list<Missing>();
+    if (s.name == "scaling") return name_list<Scaling>();
     return "";
 }
 
@@ -247,6 +253,7 @@ TrainOptions train_options(const SettingTexts& given, std::span<const std::strin
     o.spec.max_total_degree =
         bounded_int("max_total_degree", text("max_total_degree"), 0, 1000000000, "an integer >= 0 (0: no cap)");
     o.missing = parse_name<Missing>(text("missing"));
+    o.scaling = parse_name<Scaling>(text("scaling"));
     o.C = real_value("C", text("C"));
     o.epsilon = real_value("epsilon", text("epsilon"));
     o.solver.tolerance = real_value("tol", text("tol"));
@@ -284,6 +291,7 @@ std::optional<std::string> model_setting(const Model& m, std::string_view name) 
     if (name == "max_order") return std::to_string(m.spec.max_order);
     if (name == "max_total_degree") return std::to_string(m.spec.max_total_degree);
     if (name == "missing") return std::string(name_of(m.missing));
+    if (name == "scaling") return m.scaler.kind == ScalerKind::quantile ? "quantile" : "range";
     if (name == "C") return exact(m.C);
     if (name == "epsilon") return classifier ? std::string(s.default_text) : exact(m.epsilon);
     if (name == "tol") return exact(m.tolerance);

@@ -152,7 +152,8 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
          {"lambda", "2"},
          {"max_total_degree", "4"},
          {"multi_class", "ovr"},
-         {"missing", "error"}},
+         {"missing", "error"},
+         {"scaling", "quantile"}},
         {{"task", "regression"}, {"epsilon", "0.05"}, {"family", "hermite"}, {"max_order", "1"}}};
     std::set<std::string> covered;
     for (const auto& given : requests) {
@@ -200,6 +201,7 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
             EXPECT_EQ(asked.multi_class, read.multi_class) << s.name;
             EXPECT_EQ(asked.probability, read.probability) << s.name;
             EXPECT_EQ(asked.missing, read.missing) << s.name;
+            EXPECT_EQ(asked.scaling, read.scaling) << s.name;
         }
     }
     for (const TrainingSetting& s : training_settings()) {

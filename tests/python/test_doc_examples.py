@@ -1,7 +1,7 @@
-"""The examples python.md, cli.md and missing-values.md show run as written: python.md's and
-missing-values.md's Python blocks in a scratch folder, cli.md's runnable shell example (the one
-it says runs after `make build`) with the binary under test and its scratch files in a scratch
-folder."""
+"""The examples python.md, cli.md, missing-values.md and scaling.md show run as written: the
+Python blocks of python.md, missing-values.md and scaling.md in a scratch folder, cli.md's
+runnable shell example (the one it says runs after `make build`) with the binary under test and
+its scratch files in a scratch folder."""
 import os
 import re
 import subprocess
@@ -43,3 +43,11 @@ def test_missing_values_md_example_runs(tmp_path):
     assert proc.returncode == 0, proc.stderr
     score, *_ = proc.stdout.split()
     assert 0.8 < float(score) <= 1.0
+
+
+def test_scaling_md_example_runs(tmp_path):
+    (code,) = blocks("scaling.md", "python")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    scores = dict(line.split() for line in proc.stdout.splitlines())
+    assert float(scores["quantile"]) > float(scores["range"])

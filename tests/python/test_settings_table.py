@@ -42,6 +42,7 @@ ROUND_TRIP = {
     "degree": ("2,4,3", {}),
     "max_order": ("2", {}),
     "max_total_degree": ("5", {}),
+    "scaling": ("quantile", {}),
     "missing": ("error", {}),
     "C": ("3.5", {}),
     "epsilon": ("0.05", {"task": "regression"}),
