@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "orca/model.hpp"
+#include "orca/prediction.hpp"
 
 namespace orca {
 
@@ -20,6 +21,10 @@ struct ExplainOptions {
     bool components = true;     // main effects, pair effects and the remainder
     bool interactions = false;  // Shapley interaction indices of pairs
     OutOfRange out_of_range = OutOfRange::clip;
+    // From the support vectors (O(#SV d Q) per row), or, for a truncated basis, from the kept
+    // functions' coefficients (O(p Q) per row, interactions O(p Q^2)); automatic: the cheaper by
+    // prediction's cost estimate. The same numbers either way (tests hold them to 1e-10).
+    PredictMethod method = PredictMethod::automatic;
 };
 
 struct Explanation {

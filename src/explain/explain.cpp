@@ -3,6 +3,8 @@
 #include <cmath>
 #include <optional>
 
+#include "basis/feature_map.hpp"
+#include "model/kept_coefficients.hpp"
 #include "orca/errors.hpp"
 #include "parallel/work_team.hpp"
 #include "platform/log_gamma.hpp"
@@ -265,6 +267,67 @@ struct CappedTerms {
     }
 };
 
+// A truncated basis explained from its kept functions' coefficients: with t_k = c_k phi_k(x) and
+// u the features function k depends on (E_mu[phi_k] = 0 unless u is empty), h_u = sum of the t_k
+// of support u, so phi_j = sum_{k: j in u} t_k / |u|, the main effect and the pair effects are
+// the terms of one and two features, and I_jl = sum_{k: j, l in u} t_k / (|u| - 1).
+void explain_by_kept_functions(const Model& model, const Machine& machine, std::span<const double> points,
+                               const ExplainOptions& options, Explanation& out) {
+    const size_t d = out.dim, rows = out.rows, npairs = d * (d - 1) / 2;
+    const FeatureMap map(model.basis(), kMaxPredictionCoefficients);
+    const std::vector<double> c = kept_function_coefficients(map, machine);
+    const size_t p = map.size();
+    std::vector<std::vector<size_t>> support(p);
+    size_t constant = p;  // the constant function's position (it is kept by every basis)
+    for (size_t k = 0; k < p; ++k) {
+        const std::vector<int> index = map.index(k);
+        for (size_t j = 0; j < d; ++j)
+            if (index[j] > 0) support[k].push_back(j);
+        if (support[k].empty()) constant = k;
+    }
+    ORCA_ASSERT(constant < p, "a basis keeps its constant function");
+    std::vector<double> table(map.table_size()), phi(p);
+    map.evaluate(std::vector<double>(d, 0.0).data(), table.data(), phi.data());
+    out.base = machine.bias + c[constant] * phi[constant];  // phi_0 is constant
+    // Pair (j, l), j < l, at its row-major position among the d(d-1)/2 pairs.
+    const auto pair_index = [d](size_t j, size_t l) { return j * d - j * (j + 1) / 2 + (l - j - 1); };
+    parallel::for_chunks(rows, std::max<size_t>(1, 20000 / std::max<size_t>(p, 1)), [&](size_t begin, size_t end) {
+        std::vector<double> row_table(map.table_size()), f(p);
+        for (size_t r = begin; r < end; ++r) {
+            map.evaluate(points.data() + r * d, row_table.data(), f.data());
+            double* shapley = &out.shapley[r * d];
+            double h = 0.0, rest = 0.0;
+            for (size_t k = 0; k < p; ++k) {
+                const double t = c[k] * f[k];
+                h += t;
+                const auto& u = support[k];
+                if (u.empty()) continue;
+                const double share = t / static_cast<double>(u.size());
+                for (size_t j : u) shapley[j] += share;
+                if (options.components) {
+                    if (u.size() == 1)
+                        out.main[r * d + u[0]] += t;
+                    else if (u.size() == 2)
+                        out.pair[r * npairs + pair_index(u[0], u[1])] += t;
+                    else
+                        rest += t;
+                }
+                if (options.interactions && u.size() >= 2) {
+                    double* I = &out.interaction[r * d * d];
+                    const double v = t / static_cast<double>(u.size() - 1);
+                    for (size_t a = 0; a < u.size(); ++a)
+                        for (size_t b = a + 1; b < u.size(); ++b) {
+                            I[u[a] * d + u[b]] += v;
+                            I[u[b] * d + u[a]] += v;
+                        }
+                }
+            }
+            out.decision[r] = h + machine.bias;
+            if (options.components) out.remainder[r] = rest;
+        }
+    });
+}
+
 }  // namespace
 
 Explanation explain(const Model& model, std::span<const double> X, size_t rows, const ExplainOptions& options,
@@ -275,12 +338,12 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
     out.rows = rows;
     out.dim = d;
     const auto points = model.scaled_rows(X, rows, options.out_of_range, source, &out.clipping);
-    const Prepared p(model);
-    const PreparedPoints Q = p.kernel.prepare(points, rows);
-    double sum_a = 0.0;
-    for (double a : machine.coefficients) sum_a += a;
-    const double h_empty = p.kappa_all * sum_a;
-    out.base = machine.bias + h_empty;
+    PredictMethod method = options.method;
+    if (method == PredictMethod::automatic)
+        method = model.basis().truncated() ? choose_prediction_method(model, machine, rows)
+                                           : PredictMethod::support_vectors;
+    if (method == PredictMethod::coefficients && !model.basis().truncated())
+        throw ParameterError("explanations from coefficients take a truncated basis (max_order or max_total_degree)");
     const size_t npairs = d * (d - 1) / 2;
     out.decision.assign(rows, 0.0);
     out.shapley.assign(rows * d, 0.0);
@@ -290,6 +353,16 @@ Explanation explain(const Model& model, std::span<const double> X, size_t rows, 
         out.remainder.assign(rows, 0.0);
     }
     if (options.interactions) out.interaction.assign(rows * d * d, 0.0);
+    if (method == PredictMethod::coefficients) {
+        explain_by_kept_functions(model, machine, points, options, out);
+        return out;
+    }
+    const Prepared p(model);
+    const PreparedPoints Q = p.kernel.prepare(points, rows);
+    double sum_a = 0.0;
+    for (double a : machine.coefficients) sum_a += a;
+    const double h_empty = p.kappa_all * sum_a;
+    out.base = machine.bias + h_empty;
     const size_t T = p.nodes.size();
     parallel::for_chunks(rows, kRowsPerChunk, [&](size_t begin, size_t end) {
         std::vector<double> K(d), gamma(d), prefix(d + 1), suffix(d + 1), loo(d), f(d);

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "basis/feature_map.hpp"
+#include "model/kept_coefficients.hpp"
 #include "orca/coefficients.hpp"
 #include "orca/errors.hpp"
 #include "orca/expansion.hpp"
@@ -43,12 +44,8 @@ std::vector<double> by_support_vectors(const ModelSettings& model, const Machine
 std::vector<double> by_kept_functions(const Basis& basis, const Machine& m, std::span<const double> points,
                                       size_t rows) {
     const FeatureMap map(basis, kMaxPredictionCoefficients);
-    const size_t p = map.size(), d = basis.dim(), nsv = m.support_count();
-    std::vector<double> c(p, 0.0), table(map.table_size()), phi(p);
-    for (size_t i = 0; i < nsv; ++i) {
-        map.evaluate(m.support_vectors.data() + i * d, table.data(), phi.data());
-        for (size_t k = 0; k < p; ++k) c[k] += m.coefficients[i] * phi[k];
-    }
+    const size_t p = map.size(), d = basis.dim();
+    const std::vector<double> c = kept_function_coefficients(map, m);
     std::vector<double> out(rows);
     parallel::for_chunks(rows, rows_per_chunk(2 * p, 200000), [&](size_t begin, size_t end) {
         std::vector<double> row_table(map.table_size()), row(p);

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
@@ -397,4 +398,40 @@ TEST(Explain, CappedModelsComponentsAndInteractionsFromTheQuadratureOracle) {
         const Explanation g = explain(m, at, 9);
         for (size_t t = 0; t < 9; ++t) EXPECT_NEAR(g.pair[t * d * (d - 1) / 2 + 1], s.h[t], tol);  // pair (0, 2)
     }
+}
+
+TEST(Explain, TruncatedBasesGiveTheSameNumbersFromTheirCoefficientsAsFromTheSupportVectors) {
+    // Additive, pairs, order 3 of 5 features, a total-degree cap, and rows with missing values:
+    // every output of the coefficient route (O(p Q) per row) equals the support-vector route's.
+    const std::vector<Model> models{
+        random_model("legendre", 0, 0, Measure::probability, {3, 4, 2, 3, 3}, 41u, 200, 1),
+        random_model("jacobi", 2.5, 1.2, Measure::probability, {4, 4, 4, 4, 4}, 42u, 200, 2),
+        random_model("chebyshev1", 0, 0, Measure::lebesgue, {3, 3, 3, 3, 3}, 43u, 200, 3),
+        random_model("legendre", 0, 0, Measure::probability, {5, 5, 5, 5, 5}, 44u, 200, 2, 6)};
+    std::vector<double> X = test::uniform_points(30, 5, 45u);
+    X[2] = X[5 * 3 + 4] = X[5 * 7] = X[5 * 7 + 1] = std::numeric_limits<double>::quiet_NaN();
+    for (const Model& model : models) {
+        SCOPED_TRACE(model.basis().size());
+        ExplainOptions by_sv, by_c;
+        by_sv.interactions = by_c.interactions = true;
+        by_sv.method = PredictMethod::support_vectors;
+        by_c.method = PredictMethod::coefficients;
+        const Explanation a = explain(model, X, 30, by_sv), b = explain(model, X, 30, by_c);
+        const auto same = [](const std::vector<double>& u, const std::vector<double>& v, const char* what) {
+            ASSERT_EQ(u.size(), v.size()) << what;
+            for (size_t i = 0; i < u.size(); ++i) EXPECT_NEAR(u[i], v[i], 1e-10 * (1.0 + std::abs(u[i]))) << what << i;
+        };
+        EXPECT_NEAR(a.base, b.base, 1e-12 * (1.0 + std::abs(a.base)));
+        same(a.decision, b.decision, "decision");
+        same(a.shapley, b.shapley, "shapley");
+        same(a.main, b.main, "main");
+        same(a.pair, b.pair, "pair");
+        same(a.remainder, b.remainder, "remainder");
+        same(a.interaction, b.interaction, "interaction");
+    }
+    ExplainOptions by_c;
+    by_c.method = PredictMethod::coefficients;
+    const Model full = random_model("legendre", 0, 0, Measure::probability, {3, 3}, 46u);
+    EXPECT_THROW((void)explain(full, std::vector<double>(X.begin(), X.begin() + 4), 2, by_c),
+                 ParameterError);
 }
