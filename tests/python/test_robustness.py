@@ -50,8 +50,8 @@ def model_json(three=False):
     return json.loads(clf.model_.to_json())
 
 
-def edited_model(edit, three=False):
-    doc = model_json(three)
+def edited_model(edit, three=False, **params):
+    doc = model_json(three) if not params else json.loads(OrcaSVC(degree=3, **params).fit(X, Y).model_.to_json())
     edit(doc)
     return json.dumps(doc)
 
@@ -343,6 +343,12 @@ CASES = [
     ("missing value in data to predict, the model fitted under missing error", {"t.csv": "x1,x2\n?,1\n"},
      ["predict", "--model", "strict.json", "--data", "t.csv"], 2,
      lambda: OrcaSVC.load("strict.json").predict(pd.DataFrame({"x1": [np.nan], "x2": [1.0]}))),
+    ("model file: quantile knots out of order",
+     {"bad.json": lambda: edited_model(lambda d: d["scaler"]["knot_x"][0].reverse(), scaling="quantile")},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
+    ("model file: quantile scaler without its knots",
+     {"bad.json": lambda: edited_model(lambda d: d["scaler"].pop("knot_z"), scaling="quantile")},
+     ["info", "--model", "bad.json"], 2, loads("bad.json")),
     ("model file: a null support-vector value under missing error",
      {"bad.json": lambda: edited_model(lambda d: (d.update(missing="error"), d["support_vectors"][0].__setitem__(0, None)))},
      ["info", "--model", "bad.json"], 2, loads("bad.json")),
