@@ -25,6 +25,39 @@ constexpr double kRoundTo = 1e-6;
 // Rows per chunk when U' D^-1 U is summed over rows on several threads.
 constexpr size_t kRowsPerChunk = 512;
 
+// The products with U (m x p, one row per training point) every Newton step makes. The features
+// of a large problem do not fit in cache (500,000 rows of 31 functions are 124 MB), so each
+// product is one pass over memory: they are shared out in row chunks on the thread team (partial
+// p-vectors added in chunk order: the same bits on any number of threads), and the solves of a
+// step take their right-hand sides together.
+Eigen::MatrixXd transposed_times(const Eigen::Map<const RowMatrix>& U, const Eigen::MatrixXd& T) {
+    const auto m = static_cast<size_t>(U.rows());
+    const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
+    std::vector<Eigen::MatrixXd> partial(chunks);
+    parallel::for_chunks(chunks, 16, [&](size_t begin, size_t end) {
+        for (size_t c = begin; c < end; ++c) {
+            const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
+            const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
+            partial[c].noalias() = U.middleRows(lo, rows).transpose() * T.middleRows(lo, rows);
+        }
+    });
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(U.cols(), T.cols());
+    for (const auto& part : partial) out += part;
+    return out;
+}
+
+Eigen::MatrixXd times(const Eigen::Map<const RowMatrix>& U, const Eigen::MatrixXd& W) {
+    const auto m = static_cast<size_t>(U.rows());
+    Eigen::MatrixXd out(U.rows(), W.cols());
+    const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
+    parallel::for_chunks(chunks, 16, [&](size_t begin, size_t end) {
+        const auto lo = static_cast<Eigen::Index>(begin * kRowsPerChunk);
+        const auto rows = static_cast<Eigen::Index>(std::min(m, end * kRowsPerChunk)) - lo;
+        out.middleRows(lo, rows).noalias() = U.middleRows(lo, rows) * W;
+    });
+    return out;
+}
+
 // Largest step in [0, 1] keeping x + step dx >= 0.
 double max_step(const Array& x, const Array& dx) {
     double s = 1.0;
@@ -66,16 +99,17 @@ class NewtonSystem {
         }
     }
 
-    [[nodiscard]] Vector solve(const Vector& r) const {
-        const Vector t = (dinv_ * r.array()).matrix();
-        Vector w = U_.transpose() * t;
+    // One column of solutions per column of R (m x k), in two passes over U for all of them.
+    [[nodiscard]] Eigen::MatrixXd solve(const Eigen::MatrixXd& R) const {
+        const Eigen::MatrixXd T = dinv_.matrix().asDiagonal() * R;
+        Eigen::MatrixXd w = transposed_times(U_, T);
         if (use_qr_) {
             r_.transpose().triangularView<Eigen::Lower>().solveInPlace(w);
             r_.triangularView<Eigen::Upper>().solveInPlace(w);
         } else {
             w = llt_.solve(w);
         }
-        return t - (dinv_ * (U_ * w).array()).matrix();
+        return T - dinv_.matrix().asDiagonal() * times(U_, w);
     }
 
   private:
@@ -103,12 +137,13 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
     for (Eigen::Index t = 0; t < rows; ++t) ub[t] = upper[static_cast<size_t>(t)] / c_max;
 
     Array a = ub / 2.0, s = ub - a, z = Array::Ones(rows), v = Array::Ones(rows);
+    const double largest_feature = U.cwiseAbs().maxCoeff();
     double b = 0.0;
     InteriorPointResult result;
     Array best = a;
     for (; result.steps < kMaxSteps; ++result.steps) {
-        const Vector w = U.transpose() * a.matrix();
-        const Vector Qa = U * w;
+        const Vector w = transposed_times(U, a.matrix());
+        const Vector Qa = times(U, w);
         const Array rd = Qa.array() - 1.0 + b * yv.array() - z + v;  // stationarity
         const double rp = yv.dot(a.matrix());                        // y'a = 0
         const double mu = (a * z + s * v).sum() / (2.0 * static_cast<double>(m));
@@ -117,7 +152,7 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         best = a;
         const double duality = 2.0 * static_cast<double>(m) * mu / (1.0 + std::abs(objective));
         if (progress && result.steps > 0) progress(result.steps, duality);
-        const double rd_scale = 1.0 + U.cwiseAbs().maxCoeff() * w.cwiseAbs().maxCoeff();
+        const double rd_scale = 1.0 + largest_feature * w.cwiseAbs().maxCoeff();
         if (rd.abs().maxCoeff() < 1e-6 * rd_scale && std::abs(rp) < 1e-9 * (1.0 + ub.maxCoeff()) &&
             duality < kInteriorPointTarget) {
             result.converged = true;
@@ -125,8 +160,9 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         }
         const Array d_inverse = 1.0 / (z / a + v / s);
         const NewtonSystem system(U, d_inverse);
-        const Vector h_y = system.solve(yv);
-        const double y_h_y = yv.dot(h_y);
+        // h_y = H^-1 y is solved together with the predictor's right-hand side (below).
+        Vector h_y;
+        double y_h_y = 0.0;
         // One Newton direction for the complementarity targets sigma_mu (with the predictor's
         // second-order terms when given).
         struct Direction {
@@ -139,8 +175,15 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
                 c1 -= predictor->da * predictor->dz;
                 c2 += predictor->da * predictor->dv;
             }
-            const Vector r = (-rd + c1 / a - c2 / s).matrix();
-            const Vector h_r = system.solve(r);
+            Eigen::MatrixXd R(rows, predictor == nullptr ? 2 : 1);
+            R.col(0) = (-rd + c1 / a - c2 / s).matrix();
+            if (predictor == nullptr) R.col(1) = yv;
+            const Eigen::MatrixXd H = system.solve(R);
+            if (predictor == nullptr) {
+                h_y = H.col(1);
+                y_h_y = yv.dot(h_y);
+            }
+            const Vector h_r = H.col(0);
             Direction dir;
             dir.db = (yv.dot(h_r) + rp) / y_h_y;
             dir.da = (h_r - dir.db * h_y).array();
