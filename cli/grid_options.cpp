@@ -38,6 +38,8 @@ void add_grid_options(CLI::App& sub, GridArgs& a, bool single_setting) {
     sub.add_option("--max-total-degree", a.max_total_degree, help("max_total_degree", "lists and ranges as --degree"))
         ->capture_default_str();
     sub.add_option("-C,--cost", a.C, help("C", "comma-separated"))->capture_default_str();
+    sub.add_option("--scaling", a.scaling, help("scaling", "comma-separated: range,quantile compares both"))
+        ->capture_default_str();
     sub.add_option("--tol", a.tol, "solver tolerance")->capture_default_str();
     sub.add_option("--seed", a.seed, "seed of the fold assignment / resampling")->capture_default_str();
     sub.add_option("--jobs", a.jobs, "threads (0: all cores)")->capture_default_str();
@@ -58,7 +60,8 @@ std::vector<Setting> grid_settings(const GridArgs& a) {
                                             {"degree", a.degree},
                                             {"max_order", a.max_order},
                                             {"max_total_degree", a.max_total_degree},
-                                            {"C", a.C}});
+                                            {"C", a.C},
+                                            {"scaling", a.scaling}});
 }
 
 ProgressFn progress_printer(const std::string& what, bool quiet) {

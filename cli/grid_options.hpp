@@ -17,7 +17,7 @@ struct GridArgs {
     TrainingDataArgs input;
     std::string task = "classification", family = "legendre", measure = "probability";
     std::string alpha = "0", beta = "0", lambda = "0.5", degree = "1..8", C = "1", max_order = "auto",
-                max_total_degree = "0";
+                max_total_degree = "0", scaling = "range";
     double tol = 1e-3;
     int folds = 5, jobs = 0;
     unsigned long seed = 1;

@@ -20,7 +20,8 @@ namespace orca {
 struct Setting {
     KernelSpec spec;  // one degree for every feature
     double C = 1.0;
-    [[nodiscard]] std::string label() const;  // e.g. "jacobi(2.5,1.2) n=12 C=1", "legendre n=3 Q=2 C=1"
+    Scaling scaling = Scaling::range;  // how features are mapped to the family's domain
+    [[nodiscard]] std::string label() const;  // e.g. "jacobi(2.5,1.2) n=12 C=1", "legendre n=3 Q=2 C=1 quantile"
     // This setting for data of d features: max_order resolved (kAutoMaxOrder, Q >= d -> a number).
     [[nodiscard]] Setting resolved(size_t d) const;
     // The fit's options with these settings for the task; no progress callback (diagnostics run
@@ -28,8 +29,8 @@ struct Setting {
     [[nodiscard]] TrainOptions train_options(const SolverOptions& solver, Task task = Task::classification) const;
 };
 
-// The grid a sweep or a stability run takes: every combination of (alpha, beta) pair x lambda x C
-// x max order x total-degree cap x degree, in that order, from lists of the settings table's
+// The grid a sweep or a stability run takes: every combination of scaling x (alpha, beta) pair x
+// lambda x C x max order x total-degree cap x degree, in that order, from lists of the settings table's
 // texts by name ("1..8", "2,4,8", "auto,1,2", "0.1,1,10"; family and measure take one value).
 // alpha and beta lists are paired, a single value repeated. Each setting obeys the table's rules
 // (train_options); ParameterError names the setting, and refuses grids of more than

@@ -25,6 +25,7 @@ Setting setting_of(const py::dict& d) {
     if (d.contains("max_order")) s.spec.max_order = d["max_order"].cast<int>();
     if (d.contains("max_total_degree")) s.spec.max_total_degree = d["max_total_degree"].cast<int>();
     s.C = d["C"].cast<double>();
+    if (d.contains("scaling")) s.scaling = parse_name<Scaling>(d["scaling"].cast<std::string>());
     return s;
 }
 
@@ -73,6 +74,7 @@ void bind_diagnostics(py::module_& m) {
                 row["max_order"] = resolve_max_order(s.spec.max_order, d);
                 row["max_total_degree"] = s.spec.max_total_degree;
                 row["C"] = s.C;
+                row["scaling"] = std::string(name_of(s.scaling));
                 out.append(row);
             }
             return out;

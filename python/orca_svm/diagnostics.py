@@ -24,7 +24,8 @@ def _as_list(value) -> list:
     return list(value)
 
 
-def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int, max_total_degree=None) -> list[dict]:
+def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int, max_total_degree=None,
+              scaling="range") -> list[dict]:
     """The grid, built by the engine from lists of the settings table's texts (its rules, its
     pairing of alpha and beta lists); max_order resolved for d features."""
     def listed(values, convert=lambda v: v) -> str:
@@ -37,7 +38,8 @@ def _settings(family, degree, C, alpha, beta, lam, measure, max_order, d: int, m
     lists = {"family": _setting_text(family), "measure": _setting_text(measure), "alpha": listed(alpha),
              "beta": listed(beta), "lambda": listed(lam), "degree": listed(degree),
              "max_order": ",".join(order_text(q) for q in _as_list(max_order)),
-             "max_total_degree": listed(max_total_degree, _max_total_degree_setting), "C": listed(C)}
+             "max_total_degree": listed(max_total_degree, _max_total_degree_setting), "C": listed(C),
+             "scaling": listed(scaling)}
     return _core.grid_settings(lists, d)
 
 
@@ -87,6 +89,7 @@ class SweepResult:
         for r in self.rows:
             rec = {"setting": r["setting"]["label"], "family": r["setting"]["family"], "alpha": r["setting"]["alpha"],
                    "beta": r["setting"]["beta"], "degree": r["setting"]["degrees"][0], "C": r["setting"]["C"],
+                   "scaling": r["setting"].get("scaling", "range"),
                    "cv_mean": r["cv_mean"], "cv_sd": r["cv_sd"], "train_accuracy": r["train_accuracy"],
                    "support_vectors": r["support_vectors"], "mean_order": r["mean_order"]}
             if self.task == "regression":
@@ -125,6 +128,8 @@ class SweepResult:
             params.update(alpha=s["alpha"], beta=s["beta"])
         if s["family"] == "gegenbauer":
             params["lam"] = s["lambda"]
+        if s.get("scaling", "range") != "range":
+            params["scaling"] = s["scaling"]
         return params
 
     def __str__(self) -> str:
@@ -203,11 +208,13 @@ def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps, task="class
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
           measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
           eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None,
-          verbose: int = 0, max_order="auto", max_total_degree=None, task: str | None = None) -> SweepResult:
+          verbose: int = 0, max_order="auto", max_total_degree=None, task: str | None = None,
+          scaling="range") -> SweepResult:
     """Cross-validated score and the OKC profile of every setting of
-    the grid degree x max_order x C x (alpha, beta) pairs (the same results as ``orca sweep``;
-    ``max_order`` "auto", None for the full tensor product, Q, or a list of them; likewise
-    ``max_total_degree``, None or N). ``task`` "classification" (two or more classes: accuracy over
+    the grid degree x max_order x C x (alpha, beta) pairs x scaling (the same results as ``orca
+    sweep``; ``max_order`` "auto", None for the full tensor product, Q, or a list of them; likewise
+    ``max_total_degree``, None or N; ``scaling`` "range", "quantile" or both, as the estimators
+    take it). ``task`` "classification" (two or more classes: accuracy over
     stratified folds; the OKC profile of several machines is their energy-weighted aggregate) or
     "regression" (R^2 and RMSE over shuffled folds); None infers it from y as scikit-learn does
     (non-integer numbers: regression). The Occam
@@ -220,7 +227,8 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
     if not isinstance(cv, int) or cv < 2:
         raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
     Xc, labels, names, task = _data(X, y, task)
-    settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree)
+    settings = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree,
+                         scaling)
     eps = [float(e) for e in eps]
     tolerance = None if tolerance is None else float(tolerance)
     _core.check_selection_tolerance(tolerance)  # before the sweep, not after it
@@ -286,7 +294,7 @@ def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: 
               cv: int | None = None, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
               eps: Sequence[float] = (0.01, 0.05, 0.10), client=None, verbose: int = 0,
               max_order: int | str | None = "auto", max_total_degree: int | None = None,
-              task: str | None = None) -> StabilityResult:
+              task: str | None = None, scaling: str = "range") -> StabilityResult:
     """The OKC indices of one setting over ``bootstrap`` resamples or ``cv`` leave-one-fold-out
     refits (exactly one of them), as ``orca stability`` computes them, for ``task`` as ``sweep``
     takes it (several machines: their energy-weighted aggregate). With ``client`` (a
@@ -299,7 +307,8 @@ def stability(X, y, degree: int = _core.DEFAULT_DEGREE, C: float = 1.0, family: 
     if not isinstance(count, int) or count < 2:
         raise ValueError(f"bootstrap and cv need at least 2 resamples, got {count!r}")
     Xc, labels, names, task = _data(X, y, task)
-    setting = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree)
+    setting = _settings(family, degree, C, alpha, beta, lam, measure, max_order, Xc.shape[1], max_total_degree,
+                        scaling)
     if len(setting) != 1:
         raise ValueError("stability takes one setting")
     kind = "bootstrap" if bootstrap is not None else "cv"

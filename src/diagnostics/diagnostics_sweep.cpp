@@ -40,6 +40,7 @@ TrainOptions Setting::train_options(const SolverOptions& solver, Task task) cons
     o.task = task;
     o.spec = spec;
     o.C = C;
+    o.scaling = scaling;
     o.solver = solver;
     o.solver.progress = nullptr;
     return o;
@@ -61,7 +62,7 @@ std::string Setting::label() const {
     std::string cut;
     if (spec.max_order > 0) cut += fmt::format(" Q={}", spec.max_order);
     if (spec.max_total_degree > 0) cut += fmt::format(" N<={}", spec.max_total_degree);
-    return fmt::format("{} n={}{} C={:g}", f, n, cut, C);
+    return fmt::format("{} n={}{} C={:g}{}", f, n, cut, C, scaling == Scaling::quantile ? " quantile" : "");
 }
 
 std::vector<size_t> stratified_folds(const std::vector<double>& y, size_t folds, std::uint64_t seed) {

@@ -14,8 +14,8 @@
 namespace orca {
 namespace {
 
-constexpr const char* kGridSettings[] = {"family",    "measure",          "alpha", "beta", "lambda", "degree",
-                                         "max_order", "max_total_degree", "C"};
+constexpr const char* kGridSettings[] = {"family", "measure",   "alpha",            "beta", "lambda",
+                                         "degree", "max_order", "max_total_degree", "C",    "scaling"};
 
 // The values of one setting's list; settings of whole numbers (by their kind in the table) also
 // take ranges "lo..hi".
@@ -45,7 +45,7 @@ std::vector<Setting> grid_settings(const SettingTexts& lists) {
         if (!known)
             throw ParameterError(
                 "a grid of settings takes family, measure, alpha, beta, lambda, degree, max_order, "
-                "max_total_degree and C, not " +
+                "max_total_degree, C and scaling, not " +
                 name);
     }
     const auto families = values(lists, "family"), measures = values(lists, "measure");
@@ -60,7 +60,8 @@ std::vector<Setting> grid_settings(const SettingTexts& lists) {
             throw ParameterError("alpha and beta lists must have the same length (they are paired)");
     }
     const auto lambdas = values(lists, "lambda"), Cs = values(lists, "C"), orders = values(lists, "max_order"),
-               caps = values(lists, "max_total_degree"), degrees = values(lists, "degree");
+               caps = values(lists, "max_total_degree"), degrees = values(lists, "degree"),
+               scalings = values(lists, "scaling");
     // A family's own parameters at their defaults mean "not given" for the other families.
     const auto family_parameter = [&](SettingTexts& one, const std::string& name, const std::string& text) {
         const std::string applies(training_setting(name).applies_to);
@@ -68,33 +69,38 @@ std::vector<Setting> grid_settings(const SettingTexts& lists) {
     };
     // Counted before any is built: each setting is fitted once per fold, and a grid of a million
     // would run for days with nothing to show for it.
-    const double count = static_cast<double>(alphas.size()) * static_cast<double>(lambdas.size()) *
+    const double count = static_cast<double>(scalings.size()) * static_cast<double>(alphas.size()) *
+                         static_cast<double>(lambdas.size()) *
                          static_cast<double>(Cs.size()) * static_cast<double>(orders.size()) *
                          static_cast<double>(caps.size()) * static_cast<double>(degrees.size());
     if (count > static_cast<double>(kMaxGridSettings))
         throw ParameterError(fmt::format(
             "the grid has {:.0f} settings ({} degree x {} C x {} max_order x {} max_total_degree x {} (alpha, beta) x "
-            "{} lambda), more than {}; each is fitted once per fold: narrow the lists",
+            "{} lambda x {} scaling), more than {}; each is fitted once per fold: narrow the lists",
             count, degrees.size(), Cs.size(), orders.size(), caps.size(), alphas.size(), lambdas.size(),
-            kMaxGridSettings));
+            scalings.size(), kMaxGridSettings));
     std::vector<Setting> out;
-    for (size_t p = 0; p < alphas.size(); ++p)
-        for (const auto& lambda : lambdas)
-            for (const auto& C : Cs)
-                for (const auto& q : orders)
-                    for (const auto& cap : caps)
-                        for (const auto& n : degrees) {
-                            SettingTexts one{{"family", families[0]}, {"measure", measures[0]},  {"C", C},
-                                             {"max_order", q},        {"max_total_degree", cap}, {"degree", n}};
-                            family_parameter(one, "alpha", alphas[p]);
-                            family_parameter(one, "beta", betas[p]);
-                            family_parameter(one, "lambda", lambda);
-                            const TrainOptions o = train_options(one);
-                            Setting s;
-                            s.spec = o.spec;
-                            s.C = o.C;
-                            out.push_back(s);
-                        }
+    const auto add = [&](const std::string& scaling, size_t pair, const std::string& lambda, const std::string& C,
+                         const std::string& q, const std::string& cap, const std::string& n) {
+        SettingTexts one{{"family", families[0]}, {"measure", measures[0]}, {"C", C},      {"max_order", q},
+                         {"max_total_degree", cap}, {"degree", n},          {"scaling", scaling}};
+        family_parameter(one, "alpha", alphas[pair]);
+        family_parameter(one, "beta", betas[pair]);
+        family_parameter(one, "lambda", lambda);
+        const TrainOptions o = train_options(one);
+        Setting s;
+        s.spec = o.spec;
+        s.C = o.C;
+        s.scaling = o.scaling;
+        out.push_back(s);
+    };
+    for (const auto& scaling : scalings)
+        for (size_t pair = 0; pair < alphas.size(); ++pair)
+            for (const auto& lambda : lambdas)
+                for (const auto& C : Cs)
+                    for (const auto& q : orders)
+                        for (const auto& cap : caps)
+                            for (const auto& n : degrees) add(scaling, pair, lambda, C, q, cap, n);
     return out;
 }
 

@@ -138,6 +138,7 @@ std::string sweep_to_json(const SweepResult& r) {
         setting["max_order"] = s.spec.max_order;
         setting["max_total_degree"] = s.spec.max_total_degree;
         setting["C"] = s.C;
+        setting["scaling"] = std::string(name_of(s.scaling));
         rows.push_back({{"setting", setting},
                         {"fold_accuracy", row.fold_accuracy},
                         {"cv_mean", row.cv_mean},
@@ -213,6 +214,7 @@ SweepResult sweep_from_json(const std::string& text) {
             s.setting.spec.max_order = st.value("max_order", 0);
             s.setting.spec.max_total_degree = st.value("max_total_degree", 0);
             s.setting.C = st.at("C").get<double>();
+            s.setting.scaling = parse_name<Scaling>(st.value("scaling", "range"));  // older sweeps: range
             s.fold_accuracy = row.at("fold_accuracy").get<std::vector<double>>();
             s.cv_mean = score(row, "cv_mean");
             s.cv_sd = spread(row, "cv_sd");

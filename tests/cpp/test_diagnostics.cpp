@@ -385,3 +385,24 @@ TEST(Diagnostics, RegressionSweepScoresRSquaredAndRmseOnShuffledFolds) {
             << e.what();
     }
 }
+
+TEST(Diagnostics, AGridOverScalingSweepsEachWithItsOwnScaler) {
+    const std::vector<Setting> grid = grid_settings({{"degree", "3,5"}, {"scaling", "range,quantile"}});
+    ASSERT_EQ(grid.size(), 4u);
+    EXPECT_EQ(grid[0].scaling, Scaling::range);
+    EXPECT_EQ(grid[3].scaling, Scaling::quantile);
+    EXPECT_EQ(grid[3].label(), "legendre n=5 C=1 quantile");
+    EXPECT_THROW((void)grid_settings({{"scaling", "rank"}}), ParameterError);
+    const Dataset data = make_double_spiral();
+    SweepOptions o;
+    o.folds = 3;
+    const SweepResult r = sweep(data, {grid[1], grid[3]}, o);
+    // The quantile row's profile is that of a quantile fit on all data; it differs from range's.
+    TrainOptions t = grid[3].resolved(data.cols).train_options(o.solver);
+    const OkcReport direct = analyze(expansion_of(train_model(data, t)));
+    EXPECT_EQ(r.rows[1].okc.order, direct.order);
+    EXPECT_NE(r.rows[0].okc.marginal, r.rows[1].okc.marginal);
+    const SweepResult back = sweep_from_json(sweep_to_json(r));
+    EXPECT_EQ(back.rows[1].setting.scaling, Scaling::quantile);
+    EXPECT_EQ(sweep_to_json(back), sweep_to_json(r));
+}

@@ -60,3 +60,19 @@ def test_the_cli_and_python_give_the_same_quantile_model(orca, tmp_path):
     doc = json.loads((tmp_path / "m.json").read_text())
     assert doc["scaler"]["kind"] == "quantile" and len(doc["scaler"]["knot_x"]) == 2
     assert reg.score(data[["income", "age"]], np.log(X["income"])) > 0.9
+
+
+def test_a_sweep_compares_the_scalings_as_the_cli_does(orca, tmp_path):
+    from orca_svm import sweep
+    X, y = skewed_table(400, 3, sigma=2.0)
+    X.assign(label=y).to_csv(tmp_path / "d.csv", index=False, float_format="%.17g")
+    data = read_csv_exact(tmp_path / "d.csv")
+    result = sweep(data[["income", "age"]], data["label"], degree=[3], scaling=["range", "quantile"], cv=3)
+    assert list(result.table["scaling"]) == ["range", "quantile"]
+    assert result.table["cv_mean"].iloc[1] > result.table["cv_mean"].iloc[0]  # the skewed feature
+    assert result.best_params["scaling"] == "quantile"
+    orca("sweep", "--data", "d.csv", "--target", "label", "--degree", "3", "--scaling", "range,quantile", "--cv", "3",
+         "--json", "s.json", "-q")
+    cli = json.loads((tmp_path / "s.json").read_text())
+    assert [r["setting"]["scaling"] for r in cli["rows"]] == ["range", "quantile"]
+    np.testing.assert_array_equal([r["cv_mean"] for r in cli["rows"]], result.table["cv_mean"])
