@@ -39,9 +39,13 @@ void run_shapes(const ShapesArgs& a) {
     const auto& names = model.feature_names;
     std::ostringstream out;
     out << "feature,x,h\n";
+    // A categorical feature's x is the name of the level.
+    const auto x_text = [&](size_t j, double x) {
+        return model.categorical(j) ? csv_text(model.levels[j][static_cast<size_t>(x)]) : csv_number(x);
+    };
     for (const auto& s : shape_functions(model, static_cast<size_t>(a.grid)))
         for (size_t t = 0; t < s.x.size(); ++t)
-            out << csv_text(names[s.feature]) << "," << csv_number(s.x[t]) << "," << csv_number(s.h[t]) << "\n";
+            out << csv_text(names[s.feature]) << "," << x_text(s.feature, s.x[t]) << "," << csv_number(s.h[t]) << "\n";
     if (a.output.empty()) {
         std::cout << out.str();
     } else {
@@ -72,8 +76,9 @@ void run_shapes(const ShapesArgs& a) {
             const PairSurface s = pair_surface(model, jk.first, jk.second, static_cast<size_t>(a.pair_grid));
             for (size_t i = 0; i < s.x.size(); ++i)
                 for (size_t k = 0; k < s.y.size(); ++k)
-                    surf << csv_text(names[jk.first]) << "," << csv_text(names[jk.second]) << "," << csv_number(s.x[i])
-                         << "," << csv_number(s.y[k]) << "," << csv_number(s.h[i * s.y.size() + k]) << "\n";
+                    surf << csv_text(names[jk.first]) << "," << csv_text(names[jk.second]) << ","
+                         << x_text(jk.first, s.x[i]) << "," << x_text(jk.second, s.y[k]) << ","
+                         << csv_number(s.h[i * s.y.size() + k]) << "\n";
         }
         write_file_atomically(a.pair_output, surf.str());
         fmt::print(stderr, "pair surfaces of the {} largest pairs (by OKC_ij) written to {}\n", order.size(),

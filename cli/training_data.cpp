@@ -18,12 +18,16 @@ void add_training_data_options(CLI::App& sub, TrainingDataArgs& a) {
     sub.add_option("--features", a.features, "comma-separated feature columns (default: all others)");
     sub.add_option("--format", a.format, "auto, csv or libsvm (auto: by extension and content)");
     sub.add_flag("--drop-missing", a.drop_missing, "leave out rows with missing values (and say how many)");
+    sub.add_option("--categorical", a.categorical,
+                   "comma-separated feature columns read as categories (columns of text are categorical anyway)");
 }
 
 Dataset read_training_data(const TrainingDataArgs& a, const std::string& weight_column, Missing missing,
                            bool quiet) {
     ReadOptions read;
     read.keep_missing_features = missing == Missing::marginalize;
+    read.categorical = split_list(a.categorical);
+    read.detect_categorical = true;
     read.format = parse_data_format(a.format);
     read.target = a.target;
     read.features = split_list(a.features);

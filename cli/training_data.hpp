@@ -13,11 +13,11 @@ class App;
 namespace orca::cli {
 
 struct TrainingDataArgs {
-    std::string data, target, features, format = "auto";
+    std::string data, target, features, format = "auto", categorical;
     bool drop_missing = false;
 };
 
-// --data, --target, --features, --format and --drop-missing.
+// --data, --target, --features, --format, --categorical and --drop-missing.
 void add_training_data_options(CLI::App& sub, TrainingDataArgs& a);
 // Reads the data: --target is needed unless they are in LIBSVM format (asked for, or found by
 // extension or content); says on stderr how many rows with missing values were left out (unless

@@ -42,21 +42,31 @@ struct KernelSpec {
     std::vector<int> degrees{kDefaultDegree};  // one entry: every feature; else one per feature
     int max_order = 0;                         // interaction order Q (0: the full tensor product; kAutoMaxOrder: by d)
     int max_total_degree = 0;                  // total-degree cap N (0: none)
+    // Categorical features: per feature, the training frequencies of its L levels (its basis is
+    // the discrete measure's, degree L - 1), empty for a numeric feature; empty: none at all.
+    std::vector<std::vector<double>> level_weights;
 };
+
+// Where level l of a categorical feature of L levels sits in the kernel's coordinates: spread
+// evenly over [-1, 1] (0 for a single level). The scaler maps level codes there.
+[[nodiscard]] double categorical_node(size_t level, size_t levels);
 
 class Basis {
   public:
     // One family for all features, degrees[j] = n_j (>= 0); max_order Q >= 1 keeps the functions
     // of at most Q active features, 0 keeps all (the full tensor product). Throws ParameterError.
     // max_total_degree N >= 1 keeps the functions of total degree at most N, 0 all.
+    // level_weights: KernelSpec's (a categorical feature's degree must be its levels - 1).
     Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order = 0,
-          int max_total_degree = 0);
+          int max_total_degree = 0, const std::vector<std::vector<double>>& level_weights = {});
 
     [[nodiscard]] size_t dim() const { return degrees_.size(); }
     [[nodiscard]] int degree(size_t j) const { return degrees_[j]; }
     [[nodiscard]] const std::vector<int>& degrees() const { return degrees_; }
     [[nodiscard]] int max_degree() const;
     [[nodiscard]] const Recurrence& recurrence(size_t j) const { return recurrences_[j]; }
+    // Whether feature j is categorical (its recurrence is a discrete measure's).
+    [[nodiscard]] bool categorical(size_t j) const { return j < categorical_.size() && categorical_[j]; }
     [[nodiscard]] const FamilySpec& family() const { return family_; }
     [[nodiscard]] Measure measure() const { return measure_; }
     // prod_j p_0^{(j)}: the constant basis function phi_0.
@@ -92,6 +102,7 @@ class Basis {
     size_t max_order_ = 0;
     size_t max_total_degree_ = 0;
     std::vector<Recurrence> recurrences_;
+    std::vector<bool> categorical_;
 };
 
 }  // namespace orca

@@ -20,6 +20,9 @@ struct Dataset {
     std::string target_name;          // the target column's name ("label" for LIBSVM)
     std::vector<double> weights;      // per-row sample weights, empty when none were read
     size_t dropped_rows = 0;          // rows with missing values left out (drop_missing)
+    // Categorical columns: per column, its levels' names (X holds their codes 0, 1, ...; NaN is
+    // missing), empty for a numeric column; empty: every column is numeric.
+    std::vector<std::vector<std::string>> levels;
 };
 
 enum class DataFormat { automatic, csv, libsvm };
@@ -41,6 +44,14 @@ struct ReadOptions {
     // Without drop_missing: a missing feature cell is read as NaN (for a model whose missing
     // setting integrates it out) instead of failing; the target and weights must still be there.
     bool keep_missing_features = false;
+    // Categorical columns (CSV). Training: the columns named here, and with detect_categorical
+    // every feature column whose cells are all text (none a number); their levels are the distinct
+    // cells (as labels are compared: 1.0 is 1), sorted as classes are. Rows to predict: levels,
+    // one entry per feature (the model's; empty for a numeric feature), where a level not in the
+    // list is missing under keep_missing_features and refused otherwise.
+    std::vector<std::string> categorical;
+    bool detect_categorical = false;
+    std::vector<std::vector<std::string>> levels;
     // Told to the user with a missing value when drop_missing is off: how this caller's user can
     // leave such rows out ("" : nothing can; every row must be complete).
     std::string drop_missing_advice;

@@ -46,10 +46,11 @@ struct Explanation {
 [[nodiscard]] Explanation explain(const Model& model, std::span<const double> X, size_t rows,
                                   const ExplainOptions& options = {}, const std::string& source = "data");
 
-// The exact main-effect curve h_j over a grid spanning feature j's training range.
+// The exact main-effect curve h_j over a grid spanning feature j's training range; for a
+// categorical feature, its value at each level (x: the level codes, model.levels[j] their names).
 struct ShapeFunction {
     size_t feature = 0;
-    std::vector<double> x;  // raw units
+    std::vector<double> x;  // raw units (a categorical feature's codes)
     std::vector<double> h;  // h_j(x)
 };
 // The largest grids: a curve of 100,000 points per feature and a surface of 2,000 x 2,000 are
@@ -58,7 +59,8 @@ inline constexpr size_t kMaxShapeGrid = 100000;
 inline constexpr size_t kMaxPairGrid = 2000;
 [[nodiscard]] std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_points = 100);
 
-// The exact pair component h_jk over a grid of feature j's x feature k's training ranges.
+// The exact pair component h_jk over a grid of feature j's x feature k's training ranges (a
+// categorical feature's levels).
 struct PairSurface {
     size_t first = 0, second = 0;
     std::vector<double> x, y;  // raw grid values of the two features

@@ -111,6 +111,10 @@ struct ModelSettings {
     // Missing feature values (NaN) in training and in every row given later: integrated out, or
     // refused. Model files written before the setting existed read as error (they refused them).
     Missing missing = Missing::marginalize;
+    // Categorical features: per feature, its levels' names in code order (spec.level_weights
+    // holds their training frequencies), empty for a numeric feature; empty: none at all.
+    std::vector<std::vector<std::string>> levels;
+    [[nodiscard]] bool categorical(size_t j) const { return j < levels.size() && !levels[j].empty(); }
     double C = 1.0;
     double epsilon = 0.0;                         // regression's tube half-width
     std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
@@ -122,7 +126,8 @@ struct ModelSettings {
     [[nodiscard]] bool is_multiclass() const { return task == Task::classification && classes.size() > 2; }
     [[nodiscard]] size_t dim() const { return feature_names.size(); }
     [[nodiscard]] Basis basis() const {
-        return Basis(spec.family, spec.measure, spec.degrees, spec.max_order, spec.max_total_degree);
+        return Basis(spec.family, spec.measure, spec.degrees, spec.max_order, spec.max_total_degree,
+                     spec.level_weights);
     }
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 

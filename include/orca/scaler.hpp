@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "orca/basis.hpp"
 #include "orca/family.hpp"
 #include "orca/names.hpp"
 
@@ -89,13 +90,20 @@ struct Scaler {
     // of their mid-rank (rank among the values present, ties sharing their middle). Linear in
     // between; a constant feature has none.
     std::vector<std::vector<double>> knot_x, knot_z;
+    // Categorical features: per feature, its number of levels L (0: numeric; empty: none). A
+    // level's code l scales to categorical_node(l, L); any other value (an unseen level) to NaN,
+    // a missing value. Categorical features are never clipped.
+    std::vector<size_t> levels;
+    [[nodiscard]] bool categorical(size_t j) const { return j < levels.size() && levels[j] > 0; }
 
     // Throws DataError naming a feature whose range double precision cannot scale. A constant
     // feature (min == max, sd 0) is kept; see constant(). Missing values (NaN) are left out of
     // every statistic; a feature with no value at all is constant (0).
     // family: whose law the quantile kind maps onto (read for it only).
+    // levels: Scaler::levels (a categorical feature's range is its codes, 0 .. L - 1).
     static Scaler fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
-                      const std::vector<std::string>& names, const FamilySpec& family = {});
+                      const std::vector<std::string>& names, const FamilySpec& family = {},
+                      const std::vector<size_t>& levels = {});
 
     // Every training value of feature j was the same. Training gives such a feature degree 0, so
     // the model ignores it: it scales to 0 whatever its value, and is never clipped or refused.

@@ -66,8 +66,9 @@ void bind_explain(py::module_& m) {
         "pair_surface",
         [](const Model& model, size_t first, size_t second, size_t grid) {
             const PairSurface s = pair_surface(model, first, second, grid);
-            const auto n = static_cast<py::ssize_t>(grid);
-            return py::make_tuple(shaped(s.x, {n}), shaped(s.y, {n}), shaped(s.h, {n, n}));
+            // A categorical feature's axis is its levels, not the grid.
+            const auto nx = static_cast<py::ssize_t>(s.x.size()), ny = static_cast<py::ssize_t>(s.y.size());
+            return py::make_tuple(shaped(s.x, {nx}), shaped(s.y, {ny}), shaped(s.h, {nx, ny}));
         },
         py::arg("model"), py::arg("first"), py::arg("second"), py::arg("grid") = 40);
     m.def(

@@ -31,13 +31,15 @@ void require_matrix(const Array& X, const char* what) {
 // classes_; the engine's classes are "0".."k-1" and the caller renames them). Regression: y holds
 // the targets themselves.
 Model fit(const Array& X, const std::vector<double>& y, const std::vector<std::string>& names,
-          const SettingTexts& settings, const std::vector<double>& sample_weight, bool verbose) {
+          const SettingTexts& settings, const std::vector<double>& sample_weight, bool verbose,
+          const std::vector<std::vector<std::string>>& levels) {
     TrainOptions o = train_options(settings, names);
     std::vector<std::string> labels;
     for (double v : y)
         labels.push_back(o.task == Task::regression ? fmt::format("{:.17g}", v) : std::to_string(static_cast<long>(v)));
     Dataset ds = dataset_from(X, std::move(labels), names);
     ds.weights = sample_weight;
+    if (std::any_of(levels.begin(), levels.end(), [](const auto& l) { return !l.empty(); })) ds.levels = levels;
     // verbose: the CLI's progress line through Python's sys.stderr (so notebooks show it), the GIL
     // taken only to write; the first report at once, so short verbose fits show one.
     if (verbose)
@@ -89,6 +91,9 @@ void bind_model(py::module_& m) {
                             "orca_svm.OrcaSVC or OrcaSVR).");
     add_setting_properties(model);
     model.def_property_readonly("feature_names", [](const Model& s) { return s.feature_names; })
+        .def_property_readonly(
+            "levels", [](const Model& s) { return s.levels.empty() ? std::vector<std::vector<std::string>>(s.dim()) : s.levels; },
+            "per feature, a categorical feature's level names in code order (empty for a numeric feature)")
         .def_property(
             "classes", [](const Model& s) { return s.classes; }, &Model::rename_classes)
         .def_property_readonly("is_multiclass", &Model::is_multiclass)
@@ -189,8 +194,10 @@ void bind_model(py::module_& m) {
 
     m.def("fit", &fit, py::arg("X"), py::arg("y"), py::arg("feature_names"), py::kw_only(), py::arg("settings"),
           py::arg("sample_weight") = std::vector<double>{}, py::arg("verbose") = false,
+          py::arg("levels") = std::vector<std::vector<std::string>>{},
           "Train a C-SVC (y: class codes 0..k-1) or an epsilon-SVR (y: targets); settings: the settings table's "
-          "names and their texts (training_settings()). Releases the GIL.");
+          "names and their texts (training_settings()); levels: per feature, a categorical one's level names "
+          "(X holds their codes; empty for a numeric feature). Releases the GIL.");
     py::class_<Clipping>(m, "Clipping", "what scaling clipped to the training range")
         .def(py::init([](size_t rows, double excess) { return Clipping{rows, excess}; }), py::arg("rows") = 0,
              py::arg("excess") = 0.0)

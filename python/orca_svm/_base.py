@@ -48,6 +48,7 @@ class OrcaBase(BaseEstimator):
         """Rows to predict, explain or report on: checked against the fitted features; NaN (a
         missing value) passes where the fitted model integrates missing values out."""
         check_is_fitted(self, "model_")
+        X, _ = _encode_levels(X, self.model_.levels, self.model_.missing)
         return np.ascontiguousarray(validate_data(self, X, dtype=np.float64, reset=False,
                                                   **finiteness(self.model_.missing == "marginalize")))
 
@@ -113,12 +114,13 @@ class OrcaBase(BaseEstimator):
             raise ValueError(f"degree has {len(deg)} entries for {len(names)} features")
         return [_degree_value(n, f"degree[{j}]") for j, n in enumerate(deg)]
 
-    def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], **task_values) -> None:
-        """Fits self.model_ through the engine (y: class codes or regression targets)."""
+    def _train(self, X: np.ndarray, y: np.ndarray, sample_weight: list[float], levels=None, **task_values) -> None:
+        """Fits self.model_ through the engine (y: class codes or regression targets; levels:
+        per feature, a categorical one's level names, X holding their codes)."""
         names = self._feature_names()
         self.model_ = _core.fit(np.ascontiguousarray(X), [float(v) for v in y], names,
                                 settings=self._engine_settings(names, **task_values), sample_weight=sample_weight,
-                                verbose=bool(self.verbose))
+                                verbose=bool(self.verbose), levels=levels or [])
         if self.model_.constant_features_warning:
             warnings.warn(self.model_.constant_features_warning, UserWarning)
         if self.model_.basis_warning:
@@ -389,12 +391,19 @@ class OrcaBase(BaseEstimator):
 
     def shape_functions(self, grid: int = 100, target=None) -> pd.DataFrame:
         """The exact main-effect curves h_j over each feature's training range (long format:
-        columns feature, x, h)."""
+        columns feature, x, h). A categorical feature's curve is its value at each level: x is the
+        level's code and a column ``level`` names it (present when the model has such features)."""
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         names = list(self.model_.feature_names)
+        levels = self.model_.levels
         grid = _count("grid", grid)
-        parts = [pd.DataFrame({"feature": names[j], "x": x, "h": h}) for j, x, h in _core.shape_functions(model, grid)]
+        parts = []
+        for j, x, h in _core.shape_functions(model, grid):
+            part = pd.DataFrame({"feature": names[j], "x": x, "h": h})
+            if any(levels):
+                part["level"] = [levels[j][int(v)] for v in x] if levels[j] else None
+            parts.append(part)
         return pd.concat(parts, ignore_index=True)
 
     def pair_surface(self, first, second, grid: int = 40, target=None) -> pd.DataFrame:
@@ -407,6 +416,9 @@ class OrcaBase(BaseEstimator):
         if j == k:
             raise ValueError(f"pair_surface needs two different features, got {names[j]!r} twice")
         x, y, h = _core.pair_surface(model, j, k, _count("grid", grid))
+        levels = self.model_.levels  # a categorical feature's grid is its levels: named
+        x = [levels[j][int(v)] for v in x] if levels[j] else x
+        y = [levels[k][int(v)] for v in y] if levels[k] else y
         return pd.DataFrame(h, index=pd.Index(x, name=names[j]), columns=pd.Index(y, name=names[k]))
 
     # --- persistence ---------------------------------------------------------------------
@@ -619,3 +631,56 @@ def _write_atomically(path: str, text: str) -> None:
     """Writes through a new temporary file beside path, renamed over it; refuses (ValueError)
     to replace anything but a regular file. The engine's writer: the CLI's rules and messages."""
     _core.write_file(path, text)
+
+
+def _is_categorical(column: pd.Series) -> bool:
+    """A DataFrame column ORCA reads as categories: pandas' category, object, string and bool."""
+    dtype = column.dtype
+    return (isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_object_dtype(dtype)
+            or pd.api.types.is_string_dtype(dtype) or pd.api.types.is_bool_dtype(dtype))
+
+
+def _level_order(values: list[str]) -> list[str]:
+    """Distinct level names sorted as the engine sorts classes and the CLI's levels: as numbers
+    when every one is a number, else as text."""
+    values = sorted(set(values))
+    try:
+        return sorted(values, key=float)
+    except ValueError:
+        return values
+
+
+def _encode_levels(X, levels: list[list[str]] | None = None, missing: str = "marginalize"):
+    """X with its categorical columns (pandas category, object, string, bool) as level codes,
+    NaN for a missing value; and the levels, per column ([] for a numeric one). Fitting (levels
+    None): a column's levels are its distinct values. Later: the model's levels; a value the model
+    never saw is missing, or a ValueError under missing="error". Anything but a DataFrame is
+    returned as it is (categories come as DataFrame columns)."""
+    if not isinstance(X, pd.DataFrame):
+        return X, None
+    fitting = levels is None
+    if not fitting and not any(levels):
+        return X, levels
+    columns = {}
+    found: list[list[str]] = []
+    for j, name in enumerate(X.columns):
+        column = X[name]
+        wanted = None if fitting else levels[j]
+        if (fitting and not _is_categorical(column)) or (not fitting and not wanted):
+            columns[name] = column
+            found.append([])
+            continue
+        present = column.notna()
+        text = column[present].astype(str)
+        names = _level_order(list(text)) if fitting else wanted
+        code = {level: float(k) for k, level in enumerate(names)}
+        codes = text.map(code)
+        if not fitting and codes.isna().any() and missing == "error":
+            unseen = sorted(set(text[codes.isna()]))[:3]
+            raise ValueError(f"column {name!r}: {unseen} not among the levels the model saw ({names[:10]}); "
+                             "missing='error' refuses unseen levels")
+        encoded = pd.Series(np.nan, index=column.index, dtype=np.float64)
+        encoded[present] = codes.astype(np.float64)
+        columns[name] = encoded
+        found.append(names)
+    return pd.DataFrame(columns, index=X.index), found

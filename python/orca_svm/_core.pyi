@@ -24,6 +24,7 @@ class Model:
     feature_names: list[str]
     classes: list[str]
     target_name: str
+    levels: list[list[str]]  # per feature: a categorical one's level names in code order, [] if numeric
     # The settings a model keeps: one property each, named as Python names the setting.
     task: str
     family: str
@@ -68,7 +69,7 @@ class Model:
     def load(path: str) -> Model: ...
 
 def fit(X: np.ndarray, y: list[float], feature_names: list[str], *, settings: dict[str, str],
-        sample_weight: list[float] = ..., verbose: bool = False) -> Model: ...
+        sample_weight: list[float] = ..., verbose: bool = False, levels: list[list[str]] = ...) -> Model: ...
 
 class Clipping:
     rows: int

@@ -11,7 +11,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight
 
 from . import _core
-from ._base import OrcaBase, _label_text, _refuse_repeated_columns, _target_name
+from ._base import _encode_levels, OrcaBase, _label_text, _refuse_repeated_columns, _target_name
 from ._compat import finiteness, validate_data
 
 
@@ -162,6 +162,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
             raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
         target_name = _target_name(y)
         _refuse_repeated_columns(X)
+        X, levels = _encode_levels(X)  # categorical columns as level codes
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
                             **finiteness(self.missing == "marginalize"))
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
@@ -171,7 +172,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
             raise ValueError(f"The number of classes has to be greater than one; got {len(self.classes_)} class")
         class_weight = self._class_weights()
         self._check_class_bounds(codes, weights, class_weight)
-        self._train(X, codes, weights, class_weight=class_weight, random_state=int(seed))
+        self._train(X, codes, weights, levels=levels, class_weight=class_weight, random_state=int(seed))
         self.model_.classes = [_label_text(c) for c in self.classes_]
         self.model_.target_name = target_name
         self._set_machine_attributes()

@@ -7,7 +7,7 @@ import numpy as np
 from sklearn.base import RegressorMixin
 from sklearn.utils.validation import _check_sample_weight
 
-from ._base import OrcaBase, _refuse_repeated_columns, _target_name
+from ._base import _encode_levels, OrcaBase, _refuse_repeated_columns, _target_name
 from ._compat import finiteness, validate_data
 
 
@@ -84,10 +84,11 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         self._check_params()
         target_name = _target_name(y)
         _refuse_repeated_columns(X)
+        X, levels = _encode_levels(X)  # categorical columns as level codes
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2,
                             **finiteness(self.missing == "marginalize"))
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
-        self._train(X, np.asarray(y, dtype=np.float64), weights)
+        self._train(X, np.asarray(y, dtype=np.float64), weights, levels=levels)
         self.model_.target_name = target_name
         self._set_machine_attributes()
         return self

@@ -38,8 +38,15 @@ size_t highest_total_degree(const std::vector<int>& degrees, size_t max_order, s
     return max_total_degree > 0 ? std::min(highest, max_total_degree) : highest;
 }
 
-Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order, int max_total_degree)
+double categorical_node(size_t level, size_t levels) {
+    return levels < 2 ? 0.0 : 2.0 * static_cast<double>(level) / static_cast<double>(levels - 1) - 1.0;
+}
+
+Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order, int max_total_degree,
+             const std::vector<std::vector<double>>& level_weights)
     : family_(family), measure_(measure), degrees_(std::move(degrees)) {
+    if (!level_weights.empty() && level_weights.size() != degrees_.size())
+        throw ParameterError("level_weights must have one entry per feature");
     if (degrees_.empty()) throw ParameterError("the basis needs at least one feature");
     if (max_order < 0)
         throw ParameterError("max_order must be >= 1 (or 0 for no truncation), got " + std::to_string(max_order));
@@ -55,7 +62,19 @@ Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees
         if (degrees_[j] > kMaxDegree)
             throw ParameterError("degree must be at most " + std::to_string(kMaxDegree) + ", got " +
                                  std::to_string(degrees_[j]) + " for feature " + std::to_string(j + 1));
-        recurrences_.emplace_back(family_, measure_, degrees_[j]);
+        const bool levels = !level_weights.empty() && !level_weights[j].empty();
+        categorical_.push_back(levels);
+        if (!levels) {
+            recurrences_.emplace_back(family_, measure_, degrees_[j]);
+            continue;
+        }
+        const size_t L = level_weights[j].size();
+        if (static_cast<size_t>(degrees_[j]) + 1 != L)
+            throw ParameterError("feature " + std::to_string(j + 1) + " is categorical with " + std::to_string(L) +
+                                 " levels: its degree must be " + std::to_string(L - 1));
+        std::vector<double> nodes(L);
+        for (size_t l = 0; l < L; ++l) nodes[l] = categorical_node(l, L);
+        recurrences_.push_back(Recurrence::discrete(nodes, level_weights[j]));
     }
     max_total_degree_ =
         max_total_degree == 0 ? total_degree() : std::min(static_cast<size_t>(max_total_degree), total_degree());

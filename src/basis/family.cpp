@@ -107,6 +107,57 @@ Recurrence::Recurrence(const FamilySpec& spec, Measure measure, int max_degree) 
     p0_ = 1.0 / std::sqrt(mass_);
 }
 
+Recurrence Recurrence::discrete(std::span<const double> nodes, std::span<const double> weights) {
+    const size_t L = nodes.size();
+    if (L == 0 || weights.size() != L) throw ParameterError("a discrete measure needs one weight per node");
+    double total = 0.0;
+    for (double w : weights) {
+        if (!(w > 0.0) || !std::isfinite(w)) throw ParameterError("a discrete measure's weights must be > 0");
+        total += w;
+    }
+    if (std::abs(total - 1.0) > 1e-9) throw ParameterError("a discrete measure's weights must sum to 1");
+    for (size_t l = 1; l < L; ++l)
+        if (!(nodes[l] > nodes[l - 1])) throw ParameterError("a discrete measure's nodes must increase");
+    // Lanczos: the arrowhead matrix [1, sqrt(w)'; sqrt(w), diag(x)] brought to tridiagonal form by
+    // reflections that leave the first axis alone; its diagonal below the corner holds b_0 ..
+    // b_{L-1} and its subdiagonal a_1 .. a_{L-1} (signs are those of the reflections: |a_k|).
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(L + 1), static_cast<Eigen::Index>(L + 1));
+    A(0, 0) = 1.0;
+    for (size_t l = 0; l < L; ++l) {
+        const auto i = static_cast<Eigen::Index>(l + 1);
+        A(i, 0) = A(0, i) = std::sqrt(weights[l] / total);
+        A(i, i) = nodes[l];
+    }
+    const Eigen::Tridiagonalization<Eigen::MatrixXd> tri(A);
+    const Eigen::VectorXd diagonal = tri.diagonal(), sub = tri.subDiagonal();
+    const Eigen::MatrixXd Q = tri.matrixQ();
+    Recurrence r;
+    r.nodes_.assign(nodes.begin(), nodes.end());
+    r.node_values_.resize(L * L);
+    for (size_t l = 0; l < L; ++l)
+        for (size_t k = 0; k < L; ++k) {
+            const double q = Q(static_cast<Eigen::Index>(l + 1), static_cast<Eigen::Index>(k + 1));
+            // q_0 = sqrt(w) exactly up to its sign: p_0 = 1 fixes the sign of the first column.
+            const double sign0 = Q(1, 1) < 0.0 ? -1.0 : 1.0;
+            r.node_values_[l * L + k] = (k == 0 ? sign0 * q : q) / std::sqrt(weights[l] / total);
+        }
+    r.max_degree_ = static_cast<int>(L) - 1;
+    r.a_.assign(L + 1, 0.0);
+    r.b_.assign(L + 1, 0.0);
+    for (size_t k = 0; k < L; ++k) r.b_[k] = diagonal[static_cast<Eigen::Index>(k + 1)];
+    for (size_t k = 1; k < L; ++k) r.a_[k] = std::abs(sub[static_cast<Eigen::Index>(k)]);
+    r.a_[L] = 1.0;
+    r.mass_ = 1.0;
+    r.p0_ = 1.0;
+    return r;
+}
+
+const double* Recurrence::node_row(double x) const {
+    const auto it = std::lower_bound(nodes_.begin(), nodes_.end(), x);
+    ORCA_ASSERT(it != nodes_.end() && *it == x, "a categorical feature's basis is evaluated at its level nodes only");
+    return node_values_.data() + static_cast<size_t>(it - nodes_.begin()) * nodes_.size();
+}
+
 void Recurrence::evaluate_all(double x, std::span<double> out) const {
     if (out.size() > static_cast<size_t>(max_degree_) + 2)
         throw ParameterError("evaluate_all: asked for degree " + std::to_string(out.size() - 1) +
@@ -116,6 +167,11 @@ void Recurrence::evaluate_all(double x, std::span<double> out) const {
     if (out.size() == 1) return;
     if (std::isnan(x)) {  // missing: the constant alone (every other p_k has mean 0)
         std::fill(out.begin() + 1, out.end(), 0.0);
+        return;
+    }
+    if (!nodes_.empty()) {  // a discrete measure: the values at its node, p_L = 0
+        const double* row = node_row(x);
+        for (size_t k = 1; k < out.size(); ++k) out[k] = k < nodes_.size() ? row[k] : 0.0;
         return;
     }
     out[1] = (x - b_[0]) * p0_ / a_[1];
@@ -129,6 +185,11 @@ std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
         throw ParameterError("evaluate_pair: degree " + std::to_string(n) + " outside 0.." +
                              std::to_string(max_degree_));
     if (std::isnan(x)) return {n == 0 ? p0_ : 0.0, 0.0};  // missing: the constant alone
+    if (!nodes_.empty()) {
+        const double* row = node_row(x);
+        const auto k = static_cast<size_t>(n);
+        return {row[k], k + 1 < nodes_.size() ? row[k + 1] : 0.0};
+    }
     double prev = 0.0;
     double cur = p0_;
     for (int k = 0; k <= n; ++k) {
@@ -145,6 +206,12 @@ double Recurrence::kernel_direct(double s, double t, int n) const {
         throw ParameterError("kernel_direct: degree " + std::to_string(n) + " outside 0.." +
                              std::to_string(max_degree_ + 1));
     if (std::isnan(s) || std::isnan(t)) return p0_ * p0_;  // missing: the constant term alone
+    if (!nodes_.empty()) {
+        const double *ps = node_row(s), *pt = node_row(t);
+        double sum = 0.0;
+        for (size_t k = 0; k <= static_cast<size_t>(n) && k < nodes_.size(); ++k) sum += ps[k] * pt[k];
+        return sum;
+    }
     double ps_prev = 0.0, ps = p0_, pt_prev = 0.0, pt = p0_;
     double sum = ps * pt;
     for (int k = 0; k < n; ++k) {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <set>
 #include <unordered_map>
@@ -114,6 +115,67 @@ std::string separator_hint(const std::vector<std::string>& names) {
     return "";
 }
 
+// Which feature columns are categorical and their levels (ReadOptions::categorical,
+// detect_categorical, levels): a first look at the records, before the rows are read.
+std::pair<std::vector<bool>, std::vector<std::vector<std::string>>> categorical_columns(
+    std::string_view text, const std::string& source, const ReadOptions& options, const std::vector<std::string>& names,
+    const std::vector<size_t>& feature_cols) {
+    const size_t n = feature_cols.size();
+    std::vector<bool> categorical(n, false);
+    std::vector<std::vector<std::string>> levels(n);
+    if (!options.levels.empty()) {  // the model's
+        for (size_t k = 0; k < n && k < options.levels.size(); ++k) {
+            categorical[k] = !options.levels[k].empty();
+            levels[k] = options.levels[k];
+        }
+        return {categorical, levels};
+    }
+    for (const auto& name : options.categorical) {
+        size_t k = 0;
+        while (k < n && names[feature_cols[k]] != name) ++k;
+        if (k == n) throw ParameterError("categorical: no feature column '" + name + "'");
+        categorical[k] = true;
+    }
+    const auto scan = [&](const std::function<void(size_t k, const std::string& cell, const Record& rec)>& visit) {
+        RecordReader reader(text, source);
+        Record rec;
+        (void)reader.next(rec);  // the header
+        while (reader.next(rec)) {
+            if (rec.fields.size() != names.size()) continue;  // the rows' reading names it
+            for (size_t k = 0; k < n; ++k) {
+                const std::string cell = trim(rec.fields[feature_cols[k]]);
+                if (!is_missing_token(cell)) visit(k, cell, rec);
+            }
+        }
+    };
+    if (options.detect_categorical) {
+        // A column of text only: categories. A numeric column with a stray word (a typo, "1e400")
+        // stays numeric and that cell is refused with its place; --categorical reads it as levels.
+        std::vector<size_t> numbers(n, 0), words(n, 0);
+        scan([&](size_t k, const std::string& cell, const Record&) {
+            double v = 0.0;
+            ++(parse_double(cell, v) ? numbers[k] : words[k]);
+        });
+        for (size_t k = 0; k < n; ++k)
+            if (words[k] > 0 && numbers[k] == 0) categorical[k] = true;
+    }
+    if (std::find(categorical.begin(), categorical.end(), true) == categorical.end()) return {categorical, levels};
+    std::vector<std::vector<std::string>> cells(n);
+    std::vector<std::set<std::string>> seen(n);
+    scan([&](size_t k, const std::string& cell, const Record& rec) {
+        if (!categorical[k]) return;
+        const std::string level = canonical_label(cell);
+        if (seen[k].insert(level).second) {
+            check_label_text(level, source + ":" + std::to_string(rec.line) + ":" + std::to_string(feature_cols[k] + 1),
+                             "level");
+            cells[k].push_back(level);
+        }
+    });
+    for (size_t k = 0; k < n; ++k)
+        if (categorical[k]) levels[k] = distinct_labels(cells[k]);
+    return {categorical, levels};
+}
+
 }  // namespace
 
 Dataset parse_csv(std::string_view text, const std::string& source, const ReadOptions& options) {
@@ -180,9 +242,15 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
     }
     if (feature_cols.empty()) throw DataError(source + ": no feature columns" + hint);
 
+    const auto [categorical, levels] = categorical_columns(text, source, options, names, feature_cols);
+    std::vector<std::unordered_map<std::string, double>> code_of(feature_cols.size());
+    for (size_t k = 0; k < feature_cols.size(); ++k)
+        for (size_t l = 0; l < levels[k].size(); ++l) code_of[k].emplace(levels[k][l], static_cast<double>(l));
+
     Dataset ds;
     ds.source = source;
     ds.cols = feature_cols.size();
+    if (std::find(categorical.begin(), categorical.end(), true) != categorical.end()) ds.levels = levels;
     for (size_t c : feature_cols) ds.feature_names.push_back(names[c]);
     if (target_col >= 0) ds.target_name = names[static_cast<size_t>(target_col)];
     std::vector<double> row(ds.cols);
@@ -198,6 +266,28 @@ Dataset parse_csv(std::string_view text, const std::string& source, const ReadOp
         };
         for (size_t k = 0; k < feature_cols.size(); ++k) {
             const size_t c = feature_cols[k];
+            if (categorical[k]) {
+                const std::string text_cell = trim(rec.fields[c]);
+                if (is_missing_token(text_cell)) {
+                    if (options.keep_missing_features && !options.drop_missing) {
+                        row[k] = std::numeric_limits<double>::quiet_NaN();
+                    } else {
+                        missing = true;
+                        if (missing_where.empty()) missing_where = where_of(c) + " (column '" + names[c] + "')";
+                    }
+                    continue;
+                }
+                const auto it = code_of[k].find(canonical_label(text_cell));
+                if (it != code_of[k].end()) {
+                    row[k] = it->second;
+                } else if (options.keep_missing_features) {  // a level the model never saw: missing
+                    row[k] = std::numeric_limits<double>::quiet_NaN();
+                } else {
+                    throw DataError(where_of(c) + ": " + quote_cell(text_cell) + " is not a level of '" + names[c] +
+                                    "' the model saw (its missing setting error refuses unseen levels)");
+                }
+                continue;
+            }
             auto cell = parse_number_cell(rec.fields[c], where_of(c), names[c]);
             if (!cell && options.keep_missing_features && !options.drop_missing) {
                 row[k] = std::numeric_limits<double>::quiet_NaN();

@@ -1,6 +1,7 @@
 #include "orca/explain.hpp"
 
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "basis/feature_map.hpp"
@@ -66,6 +67,11 @@ struct Prepared {
 
 // Raw grid over feature j's training range.
 std::vector<double> grid_over(const Model& m, size_t j, size_t points) {
+    if (m.categorical(j)) {  // every level once, by its code (model.levels[j] names it)
+        std::vector<double> codes(m.levels[j].size());
+        for (size_t l = 0; l < codes.size(); ++l) codes[l] = static_cast<double>(l);
+        return codes;
+    }
     std::vector<double> g(points);
     for (size_t t = 0; t < points; ++t)
         g[t] = m.scaler.min[j] + (m.scaler.max[j] - m.scaler.min[j]) * static_cast<double>(t) /
@@ -287,7 +293,8 @@ void explain_by_kept_functions(const Model& model, const Machine& machine, std::
     }
     ORCA_ASSERT(constant < p, "a basis keeps its constant function");
     std::vector<double> table(map.table_size()), phi(p);
-    map.evaluate(std::vector<double>(d, 0.0).data(), table.data(), phi.data());
+    // phi_0 at a point where nothing is known (every coordinate missing): the constant alone.
+    map.evaluate(std::vector<double>(d, std::numeric_limits<double>::quiet_NaN()).data(), table.data(), phi.data());
     out.base = machine.bias + c[constant] * phi[constant];  // phi_0 is constant
     // Pair (j, l), j < l, at its row-major position among the d(d-1)/2 pairs.
     const auto pair_index = [d](size_t j, size_t l) { return j * d - j * (j + 1) / 2 + (l - j - 1); };
@@ -452,7 +459,7 @@ std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_point
         s.feature = j;
         s.x = grid_over(model, j, grid_points);
         const auto G = centred_kernel_matrix(model, p, j, s.x);
-        for (size_t t = 0; t < grid_points; ++t) {
+        for (size_t t = 0; t < s.x.size(); ++t) {
             double v = 0.0;
             for (size_t i = 0; i < machine.support_count(); ++i)
                 v += machine.coefficients[i] * G[t * machine.support_count() + i];
@@ -487,7 +494,8 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
     s.y = grid_over(model, second, grid_points);
     const size_t nsv = machine.support_count();
     const double k = p.order >= 2 ? p.kappa_but2[first * d + second] : 0.0;  // no pair terms below order 2
-    s.h.assign(grid_points * grid_points, 0.0);
+    const size_t nx = s.x.size(), ny = s.y.size();  // a categorical feature's levels, else grid_points
+    s.h.assign(nx * ny, 0.0);
     if (p.capped) {  // sum over k1, k2 >= 1 with k1 + k2 <= N: not separable, term by term
         const auto terms = [&](size_t j, const std::vector<double>& grid) {
             // terms[(t * nsv + i) * w + kk] = p_kk(grid_t) p_kk(sv_ij)
@@ -506,8 +514,8 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
         const auto wx = static_cast<size_t>(model.spec.degrees[first]) + 1,
                    wy = static_cast<size_t>(model.spec.degrees[second]) + 1;
         const auto Tx = terms(first, s.x), Ty = terms(second, s.y);
-        for (size_t a = 0; a < grid_points; ++a)
-            for (size_t b = 0; b < grid_points; ++b) {
+        for (size_t a = 0; a < nx; ++a)
+            for (size_t b = 0; b < ny; ++b) {
                 double v = 0.0;
                 for (size_t i = 0; i < nsv; ++i) {
                     double pair = 0.0;
@@ -516,17 +524,17 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
                             pair += Tx[(a * nsv + i) * wx + k1] * Ty[(b * nsv + i) * wy + k2];
                     v += machine.coefficients[i] * pair;
                 }
-                s.h[a * grid_points + b] = v * k;
+                s.h[a * ny + b] = v * k;
             }
         return s;
     }
     const auto Gx = centred_kernel_matrix(model, p, first, s.x);
     const auto Gy = centred_kernel_matrix(model, p, second, s.y);
-    for (size_t a = 0; a < grid_points; ++a)
-        for (size_t b = 0; b < grid_points; ++b) {
+    for (size_t a = 0; a < nx; ++a)
+        for (size_t b = 0; b < ny; ++b) {
             double v = 0.0;
             for (size_t i = 0; i < nsv; ++i) v += machine.coefficients[i] * Gx[a * nsv + i] * Gy[b * nsv + i];
-            s.h[a * grid_points + b] = v * k;
+            s.h[a * ny + b] = v * k;
         }
     return s;
 }

@@ -8,8 +8,15 @@
 namespace orca {
 
 nlohmann::json kernel_spec_json(const KernelSpec& spec) {
-    return {{"family", to_string(spec.family.kind)}, {"alpha", spec.family.alpha},         {"beta", spec.family.beta},
-            {"lambda", spec.family.lambda},          {"measure", to_string(spec.measure)}, {"degrees", spec.degrees}};
+    nlohmann::json j = {{"family", to_string(spec.family.kind)}, {"alpha", spec.family.alpha},
+                        {"beta", spec.family.beta},              {"lambda", spec.family.lambda},
+                        {"measure", to_string(spec.measure)},    {"degrees", spec.degrees}};
+    if (!spec.level_weights.empty()) {  // categorical features' level frequencies (null: numeric)
+        nlohmann::json w = nlohmann::json::array();
+        for (const auto& pi : spec.level_weights) w.push_back(pi.empty() ? nlohmann::json(nullptr) : nlohmann::json(pi));
+        j["level_weights"] = std::move(w);
+    }
+    return j;
 }
 
 KernelSpec kernel_spec_from_json(const nlohmann::json& j, size_t degree_count, const std::string& where) {

@@ -158,6 +158,14 @@ std::vector<double> ModelSettings::scaled_rows(std::span<const double> X, size_t
                                                const std::string& source, Clipping* clipping) const {
     if (X.size() != rows * dim()) throw DataError(source + ": expected " + std::to_string(dim()) + " features per row");
     check_feature_values(X, rows, missing, feature_names, source);
+    if (missing == Missing::error)  // an unseen level would be integrated out: refused instead
+        for (size_t j = 0; j < dim(); ++j)
+            if (categorical(j))
+                for (size_t r = 0; r < rows; ++r)
+                    if (std::isnan(scaler.scale(j, X[r * dim() + j])))
+                        throw DataError(source + ": row " + std::to_string(r + 1) + ", feature '" + feature_names[j] +
+                                        "': not one of its " + std::to_string(levels[j].size()) +
+                                        " levels (missing error refuses unseen levels)");
     std::vector<double> points(X.begin(), X.end());
     const Clipping clipped = scaler.transform(points, rows, policy, feature_names, source);
     if (clipping) *clipping = clipped;

@@ -96,6 +96,43 @@ void read_quantile_knots(const json& sc, ModelSettings& m, const std::string& w)
     }
 }
 
+void refuse_repeats(const std::vector<std::string>& names, const std::string& where, const std::string& what) {
+    std::set<std::string> seen;
+    for (const auto& n : names)
+        if (!seen.insert(n).second) throw ModelFileError(where + ": the " + what + " '" + n + "' appears twice");
+}
+
+// Categorical features' levels, and their frequencies in the kernel: as training writes them
+// (names distinct, frequencies > 0 summing to 1, degree L - 1, the scaler's range the codes).
+void read_levels(const json& j, ModelSettings& m, const std::string& w) {
+    const size_t d = m.feature_names.size();
+    const json& lv = j["levels"];
+    if (!lv.is_array() || lv.size() != d) throw ModelFileError(w + ": levels: expected one entry per feature");
+    const json& ke = field(j, "kernel", w);
+    const json& weights = field(ke, "level_weights", w + ": kernel");
+    if (!weights.is_array() || weights.size() != d)
+        throw ModelFileError(w + ": kernel.level_weights: expected one entry per feature");
+    m.levels.assign(d, {});
+    m.spec.level_weights.assign(d, {});
+    m.scaler.levels.assign(d, 0);
+    for (size_t k = 0; k < d; ++k) {
+        if (lv[k].is_null() && weights[k].is_null()) continue;
+        const std::string at = w + ": levels of feature '" + m.feature_names[k] + "'";
+        m.levels[k] = strings(lv[k], at);
+        refuse_repeats(m.levels[k], at, "level");
+        auto& pi = m.spec.level_weights[k];
+        pi = numbers(weights[k], at + " (kernel.level_weights)", m.levels[k].size());
+        double total = 0.0;
+        for (double v : pi) total += v > 0.0 ? v : NAN;
+        const size_t L = pi.size();
+        if (L == 0 || !(std::abs(total - 1.0) < 1e-9) || m.spec.degrees[k] != static_cast<int>(L) - 1 ||
+            m.scaler.min[k] != 0.0 || m.scaler.max[k] != static_cast<double>(L - 1))
+            throw ModelFileError(at + ": expected L levels with frequencies > 0 summing to 1, degree L - 1 and the "
+                                      "scaler's range 0 .. L - 1");
+        m.scaler.levels[k] = L;
+    }
+}
+
 // Support vectors are stored in kernel coordinates, which training never leaves: [-1, 1] for
 // min-max scaling, and |z| <= sqrt(rows) for standardised data (Samuelson's inequality), rows
 // being the scaler's: the model's (read before a multi-class model's machines), not the subset
@@ -226,12 +263,6 @@ Machine read_machine(const json& j, ModelSettings& m, const std::string& w, std:
     return machine;
 }
 
-void refuse_repeats(const std::vector<std::string>& names, const std::string& where, const std::string& what) {
-    std::set<std::string> seen;
-    for (const auto& n : names)
-        if (!seen.insert(n).second) throw ModelFileError(where + ": the " + what + " '" + n + "' appears twice");
-}
-
 std::string task_name(const Model& model) {
     if (model.task == Task::regression) return "regression";
     return model.is_multiclass() ? "multiclass-classification" : "binary-classification";
@@ -252,6 +283,11 @@ std::string model_to_json(const Model& model) {
         j["epsilon"] = model.epsilon;
     j["target"] = model.target_name;
     j["missing"] = std::string(name_of(model.missing));
+    if (!model.levels.empty()) {  // categorical features: their levels in code order (null: numeric)
+        json levels = json::array();
+        for (const auto& names : model.levels) levels.push_back(names.empty() ? json(nullptr) : json(names));
+        j["levels"] = std::move(levels);
+    }
     j["scaler"] = {{"kind", to_string(model.scaler.kind)},
                    {"min", model.scaler.min},
                    {"max", model.scaler.max},
@@ -359,6 +395,7 @@ Model model_from_json(const std::string& content, const std::string& source) {
         const std::string kw = w + ": kernel";
         m.spec = kernel_spec_from_json(ke, d, kw);  // the truncation fields below are the file's own
         if (m.scaler.kind == ScalerKind::quantile) read_quantile_knots(sc, m, w + ": scaler");
+        if (j.contains("levels")) read_levels(j, m, w);
         for (size_t k = 0; k < d; ++k)
             if (m.scaler.constant(k) && m.spec.degrees[k] != 0)
                 throw ModelFileError(kw + ".degrees[" + std::to_string(k) + "]: feature '" + m.feature_names[k] +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "orca/errors.hpp"
@@ -69,7 +70,7 @@ double interpolate(const std::vector<double>& xs, const std::vector<double>& ys,
 }  // namespace
 
 Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKind kind,
-                   const std::vector<std::string>& names, const FamilySpec& family) {
+                   const std::vector<std::string>& names, const FamilySpec& family, const std::vector<size_t>& levels) {
     if (rows == 0) throw DataError("cannot fit the scaler: no data rows");
     Scaler s;
     s.kind = kind;
@@ -114,17 +115,30 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
         // A constant feature is kept: training gives it degree 0 (only the constant function), so
         // the model cannot depend on it, and its values are not scaled, clipped or refused.
     }
+    if (!levels.empty()) {
+        s.levels = levels;
+        for (size_t j = 0; j < cols; ++j)
+            if (s.categorical(j)) {  // its range is its codes, whichever were seen
+                s.min[j] = 0.0;
+                s.max[j] = static_cast<double>(levels[j] - 1);
+            }
+    }
     if (kind == ScalerKind::quantile) {
         s.knot_x.resize(cols);
         s.knot_z.resize(cols);
         for (size_t j = 0; j < cols; ++j)
-            if (!s.constant(j)) fit_quantile_knots(X, rows, cols, j, family, s.knot_x[j], s.knot_z[j]);
+            if (!s.constant(j) && !s.categorical(j))
+                fit_quantile_knots(X, rows, cols, j, family, s.knot_x[j], s.knot_z[j]);
     }
     return s;
 }
 
 double Scaler::scale(size_t j, double x) const {
     if (constant(j)) return 0.0;
+    if (categorical(j)) {
+        const bool level = x >= 0.0 && x < static_cast<double>(levels[j]) && x == std::floor(x);
+        return level ? categorical_node(static_cast<size_t>(x), levels[j]) : std::numeric_limits<double>::quiet_NaN();
+    }
     switch (kind) {
         case ScalerKind::minmax:
             return 2.0 * (x - min[j]) / (max[j] - min[j]) - 1.0;
@@ -137,6 +151,8 @@ double Scaler::scale(size_t j, double x) const {
 }
 
 double Scaler::unscale(size_t j, double z) const {
+    if (categorical(j))  // the code of the node
+        return std::isnan(z) ? z : std::round((z + 1.0) / 2.0 * static_cast<double>(levels[j] - 1));
     switch (kind) {
         case ScalerKind::minmax:
             return min[j] + (z + 1.0) / 2.0 * (max[j] - min[j]);
@@ -173,6 +189,10 @@ Clipping Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, 
                 continue;
             }
             if (std::isnan(v)) continue;  // missing stays missing (check_feature_values refused it if it must)
+            if (categorical(j)) {  // a level's node; an unseen level is missing
+                X[r * cols + j] = scale(j, v);
+                continue;
+            }
             if (v < min[j] || v > max[j]) {
                 if (policy == OutOfRange::error) {
                     std::ostringstream os;

@@ -117,6 +117,14 @@ std::vector<CardLine> model_card(const Model& model) {
                               : model.scaler.kind == ScalerKind::standardize
                                   ? "standardise to mean 0, sd 1 (training data)"
                                   : "quantile: each feature's training distribution onto the family's law"});
+    if (!model.levels.empty()) {
+        std::string said;
+        for (size_t j = 0; j < model.dim(); ++j)
+            if (model.categorical(j))
+                said += fmt::format("{}'{}' ({} levels)", said.empty() ? "" : ", ", model.feature_names[j],
+                                    model.levels[j].size());
+        card.push_back({"categorical", said + ": every level's contrast, an unseen level integrated out"});
+    }
     card.push_back({"missing values", model.missing == Missing::marginalize
                                           ? "integrated out under the measure (missing marginalize)"
                                           : "refused (missing error)"});

@@ -1,5 +1,6 @@
 #include "training/model_assembly.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -18,6 +19,39 @@ std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
 
 }  // namespace
 
+Dataset with_observed_levels(Dataset data) {
+    if (data.levels.empty()) return data;
+    if (data.levels.size() != data.cols)
+        throw DataError(data.source + ": levels must be given for every column (empty for a numeric one)");
+    for (size_t j = 0; j < data.cols; ++j) {
+        auto& names = data.levels[j];
+        if (names.empty()) continue;
+        std::vector<size_t> count(names.size(), 0);
+        for (size_t r = 0; r < data.rows; ++r) {
+            const double v = data.X[r * data.cols + j];
+            if (std::isnan(v)) continue;
+            if (!(v >= 0.0 && v < static_cast<double>(names.size()) && v == std::floor(v)))
+                throw DataError(data.source + ": row " + std::to_string(r + 1) + ", feature '" +
+                                data.feature_names[j] + "': " + std::to_string(v) + " is not a level code");
+            ++count[static_cast<size_t>(v)];
+        }
+        std::vector<double> code(names.size(), -1.0);
+        std::vector<std::string> kept;
+        for (size_t l = 0; l < names.size(); ++l)
+            if (count[l] > 0) {
+                code[l] = static_cast<double>(kept.size());
+                kept.push_back(names[l]);
+            }
+        if (kept.empty()) kept.push_back(names.front());  // never observed: one level, a constant feature
+        for (size_t r = 0; r < data.rows; ++r) {
+            double& v = data.X[r * data.cols + j];
+            if (!std::isnan(v)) v = code[static_cast<size_t>(v)];
+        }
+        names = std::move(kept);
+    }
+    return data;
+}
+
 ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) {
     ModelSettings model;
     model.task = options.task;
@@ -34,16 +68,41 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
     (void)model.basis();  // validates degrees and max_order before the data is read
     model.missing = options.missing;
     check_feature_values(data.X, data.rows, options.missing, data.feature_names, data.source);
+    // Categorical features: the discrete measure of their levels' frequencies, every contrast.
+    std::vector<size_t> level_count(data.cols, 0);
+    if (!data.levels.empty()) {
+        model.levels = data.levels;
+        model.spec.level_weights.assign(data.cols, {});
+        for (size_t j = 0; j < data.cols; ++j) {
+            if (data.levels[j].empty()) continue;
+            const size_t L = data.levels[j].size();
+            level_count[j] = L;
+            std::vector<double> w(L, 0.0);
+            double seen = 0.0;
+            for (size_t r = 0; r < data.rows; ++r) {
+                const double v = data.X[r * data.cols + j];
+                if (std::isnan(v)) continue;
+                w[static_cast<size_t>(v)] += 1.0;
+                seen += 1.0;
+            }
+            for (double& v : w) v = seen > 0.0 ? v / seen : 1.0;
+            model.spec.level_weights[j] = std::move(w);
+            model.spec.degrees[j] = static_cast<int>(L) - 1;
+        }
+        model.spec.max_total_degree =
+            resolve_max_total_degree(options.spec.max_total_degree, model.spec.degrees, data.cols);
+    }
     const ScalerKind kind = options.scaling == Scaling::quantile   ? ScalerKind::quantile
                             : options.spec.family.is_bounded() ? ScalerKind::minmax
                                                                : ScalerKind::standardize;
-    model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names, options.spec.family);
+    model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names, options.spec.family, level_count);
     // A constant feature keeps only the constant function (degree 0): its other functions are
     // constants on the data, so they could only blur the bias. constant_features_warning says so.
     size_t constant = 0;
     for (size_t j = 0; j < data.cols; ++j)
         if (model.scaler.constant(j)) {
             model.spec.degrees[j] = 0;
+            if (model.categorical(j)) model.spec.level_weights[j] = {1.0};
             ++constant;
         }
     if (constant == data.cols)

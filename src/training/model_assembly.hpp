@@ -10,7 +10,13 @@
 
 namespace orca::detail {
 
-// The model's settings and the fitted scaler, for the machines to come.
+// The data with each categorical column's levels cut to those its rows hold (rows of weight 0
+// are gone by then), codes renumbered in the same order. Throws DataError for a code that is not
+// one of the column's levels.
+[[nodiscard]] Dataset with_observed_levels(Dataset data);
+// The model's settings and the fitted scaler, for the machines to come. A categorical feature
+// takes the discrete measure of its levels' training frequencies and degree L - 1 (its degree
+// setting does not apply).
 [[nodiscard]] ModelSettings shared_settings(const Dataset& data, const TrainOptions& options);
 // A solved machine as the model holds it: support vectors copied from points, a_i, b, summary.
 // twin: an epsilon-SVR machine (bounded means |a_i| == C_i).

@@ -133,7 +133,7 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
     if (all.rows == 0) throw DataError(all.source + ": no data rows");
     if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
     validate(options);
-    const Dataset data = weighted_rows(all);
+    const Dataset data = detail::with_observed_levels(weighted_rows(all));
     if (options.task == Task::classification) check_weighted_classes(all, data);
     ModelSettings settings = detail::shared_settings(data, options);
     std::vector<double> points = data.X;

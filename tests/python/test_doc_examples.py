@@ -51,3 +51,10 @@ def test_scaling_md_example_runs(tmp_path):
     assert proc.returncode == 0, proc.stderr
     scores = dict(line.split() for line in proc.stdout.splitlines())
     assert float(scores["quantile"]) > float(scores["range"])
+
+
+def test_categorical_md_example_runs(tmp_path):
+    (code,) = blocks("categorical.md", "python")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "['blue', 'green', 'red', 'teal']" in proc.stdout

@@ -149,7 +149,8 @@ def test_save_load_round_trip(tmp_path):
     (lambda X, y: (X[:, 0], y), "Expected 2D array"),
     (lambda X, y: (X, y[:-1]), "inconsistent numbers of samples"),
     (lambda X, y: (np.ones((len(X), 2)), y), "all 2 features are constant: there is nothing to learn from"),
-    (lambda X, y: (pd.DataFrame({"a": ["p"] * len(X), "b": X[:, 0]}), y), "could not convert string to float"),
+    # Text in a numeric array (a DataFrame's text column is a categorical feature).
+    (lambda X, y: (np.array([["p", v] for v in X[:, 0]], dtype=object), y), "could not convert string to float"),
 ])
 def test_bad_training_input_gives_value_error(bad, message):
     X, y = make_double_spiral(random_state=0)

@@ -71,6 +71,12 @@ SPAN_X[:, 0] = np.sign(X[:, 0]) * (np.abs(X[:, 0]) / np.abs(X[:, 0]).max()) * 1.
 REG_Z = np.sin(3 * X[:, 0]) + X[:, 1]
 
 
+def categorical_model(**params) -> str:
+    """A model of a categorical 'color' (red, blue) and a numeric 'size', as its file."""
+    colors = pd.DataFrame({"color": ["red", "blue"] * 20, "size": np.arange(40.0)})
+    return OrcaSVC(degree=2, **params).fit(colors, np.arange(40) % 4 < 2).model_.to_json()
+
+
 def gaps(csv: str) -> str:
     """The CSV with its first three rows' cells missing, written three ways: '?', NaN, empty."""
     lines = csv.split("\n")
@@ -343,6 +349,14 @@ CASES = [
     ("missing value in data to predict, the model fitted under missing error", {"t.csv": "x1,x2\n?,1\n"},
      ["predict", "--model", "strict.json", "--data", "t.csv"], 2,
      lambda: OrcaSVC.load("strict.json").predict(pd.DataFrame({"x1": [np.nan], "x2": [1.0]}))),
+    ("a level the model never saw (accepted: integrated out)",
+     {"cat.json": categorical_model, "t.csv": "color,size\npurple,3\n"},
+     ["predict", "--model", "cat.json", "--data", "t.csv"], 0,
+     lambda: OrcaSVC.load("cat.json").predict(pd.DataFrame({"color": ["purple"], "size": [3.0]}))),
+    ("a level the model never saw, the model fitted under missing error",
+     {"cat.json": lambda: categorical_model(missing="error"), "t.csv": "color,size\npurple,3\n"},
+     ["predict", "--model", "cat.json", "--data", "t.csv"], 2,
+     lambda: OrcaSVC.load("cat.json").predict(pd.DataFrame({"color": ["purple"], "size": [3.0]}))),
     ("model file: quantile knots out of order",
      {"bad.json": lambda: edited_model(lambda d: d["scaler"]["knot_x"][0].reverse(), scaling="quantile")},
      ["info", "--model", "bad.json"], 2, loads("bad.json")),
