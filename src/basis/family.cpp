@@ -153,6 +153,7 @@ Recurrence Recurrence::discrete(std::span<const double> nodes, std::span<const d
 }
 
 const double* Recurrence::node_row(double x) const {
+    if (nodes_.size() == 1) return node_values_.data();  // one level: p_0 = 1 wherever it is asked
     const auto it = std::lower_bound(nodes_.begin(), nodes_.end(), x);
     ORCA_ASSERT(it != nodes_.end() && *it == x, "a categorical feature's basis is evaluated at its level nodes only");
     return node_values_.data() + static_cast<size_t>(it - nodes_.begin()) * nodes_.size();

@@ -82,8 +82,8 @@ void read_quantile_knots(const json& sc, ModelSettings& m, const std::string& w)
         auto& z = m.scaler.knot_z[k];
         x = numbers(xs[k], at + " (knot_x)", SIZE_MAX);
         z = numbers(zs[k], at + " (knot_z)", x.size());
-        if (m.scaler.constant(k)) {
-            if (!x.empty()) throw ModelFileError(at + ": a constant feature has no knots");
+        if (m.scaler.constant(k) || m.scaler.categorical(k)) {
+            if (!x.empty()) throw ModelFileError(at + ": a constant or categorical feature has no knots");
             continue;
         }
         bool ok = x.size() >= 2 && x.front() == m.scaler.min[k] && x.back() == m.scaler.max[k];
@@ -394,8 +394,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
         const json& ke = field(j, "kernel", w);
         const std::string kw = w + ": kernel";
         m.spec = kernel_spec_from_json(ke, d, kw);  // the truncation fields below are the file's own
-        if (m.scaler.kind == ScalerKind::quantile) read_quantile_knots(sc, m, w + ": scaler");
         if (j.contains("levels")) read_levels(j, m, w);
+        if (m.scaler.kind == ScalerKind::quantile) read_quantile_knots(sc, m, w + ": scaler");
         for (size_t k = 0; k < d; ++k)
             if (m.scaler.constant(k) && m.spec.degrees[k] != 0)
                 throw ModelFileError(kw + ".degrees[" + std::to_string(k) + "]: feature '" + m.feature_names[k] +

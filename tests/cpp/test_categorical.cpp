@@ -143,3 +143,20 @@ TEST(Categorical, AModelIsExactOnItsLevelsAndAnUnseenLevelIsTheFrequencyWeighted
     const std::vector<double> unseen{4.0, 5.0, 0.0};
     EXPECT_THROW((void)decision_function(m, unseen, 1, OutOfRange::clip, "x"), DataError);
 }
+
+TEST(Categorical, AOneLevelColumnIsConstantAndQuantileScalingLeavesCategoriesAlone) {
+    Dataset data = colors(200, 6u);
+    for (size_t r = 0; r < data.rows; ++r) data.X[r * 3 + 2] = 0.0;  // 'flag' is always "no"
+    for (const char* scaling : {"range", "quantile"}) {
+        SCOPED_TRACE(scaling);
+        const Model model = train_model(data, train_options({{"scaling", scaling}}, data.feature_names));
+        EXPECT_EQ(model.spec.degrees[2], 0);
+        EXPECT_EQ(model.levels[2], std::vector<std::string>{"no"});
+        EXPECT_TRUE(model.scaler.knot_x.empty() || model.scaler.knot_x[0].empty());
+        const std::string text = model_to_json(model);
+        const Model back = model_from_json(text, "m.json");
+        EXPECT_EQ(model_to_json(back), text);
+        EXPECT_EQ(decision_function(back, data.X, data.rows, OutOfRange::clip, "d"),
+                  decision_function(model, data.X, data.rows, OutOfRange::clip, "d"));
+    }
+}
