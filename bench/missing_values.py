@@ -101,5 +101,6 @@ def main():
     if args.write:
         write_section(args.write, "missing_values.py", table)
 
+
 if __name__ == "__main__":
     main()

@@ -70,5 +70,6 @@ def main():
     if args.write:
         write_section(args.write, "scaling.py", table)
 
+
 if __name__ == "__main__":
     main()
