@@ -5,6 +5,7 @@
 // Legendre, the Beta law of a Jacobi pair, the standard normal for Hermite), so that the basis is
 // orthonormal under the data's marginals. Fitted on training data only.
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -79,6 +80,11 @@ inline constexpr double kNotableExcessSpans = 1.0;
 // infinity always, a missing value (NaN) under Missing::error.
 void check_feature_values(std::span<const double> X, size_t rows, Missing missing, const std::vector<std::string>& names,
                           const std::string& source);
+
+// Whether x is the code of one of a categorical feature's L levels (0, 1, ..., L - 1).
+[[nodiscard]] inline bool is_level_code(double x, size_t levels) {
+    return x >= 0.0 && x < static_cast<double>(levels) && x == std::floor(x);
+}
 
 struct Scaler {
     ScalerKind kind = ScalerKind::minmax;

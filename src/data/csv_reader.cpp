@@ -136,11 +136,13 @@ std::pair<std::vector<bool>, std::vector<std::vector<std::string>>> categorical_
         if (k == n) throw ParameterError("categorical: no feature column '" + name + "'");
         categorical[k] = true;
     }
-    const auto scan = [&](const std::function<void(size_t k, const std::string& cell, const Record& rec)>& visit) {
+    // Visits every non-missing feature cell, record by record, until `done` says so.
+    const auto scan = [&](const std::function<void(size_t k, const std::string& cell, const Record& rec)>& visit,
+                          const std::function<bool()>& done) {
         RecordReader reader(text, source);
         Record rec;
         (void)reader.next(rec);  // the header
-        while (reader.next(rec)) {
+        while (!done() && reader.next(rec)) {
             if (rec.fields.size() != names.size()) continue;  // the rows' reading names it
             for (size_t k = 0; k < n; ++k) {
                 const std::string cell = trim(rec.fields[feature_cols[k]]);
@@ -151,13 +153,23 @@ std::pair<std::vector<bool>, std::vector<std::vector<std::string>>> categorical_
     if (options.detect_categorical) {
         // A column of text only: categories. A numeric column with a stray word (a typo, "1e400")
         // stays numeric and that cell is refused with its place; --categorical reads it as levels.
-        std::vector<size_t> numbers(n, 0), words(n, 0);
-        scan([&](size_t k, const std::string& cell, const Record&) {
-            double v = 0.0;
-            ++(parse_double(cell, v) ? numbers[k] : words[k]);
-        });
+        // One number settles a column, so a numeric table is decided within its first rows.
+        std::vector<bool> numeric(n, false), words(n, false);
+        size_t undecided = n;
+        scan(
+            [&](size_t k, const std::string& cell, const Record&) {
+                double v = 0.0;
+                if (numeric[k]) return;
+                if (parse_double(cell, v)) {
+                    numeric[k] = true;
+                    --undecided;
+                } else {
+                    words[k] = true;
+                }
+            },
+            [&] { return undecided == 0; });
         for (size_t k = 0; k < n; ++k)
-            if (words[k] > 0 && numbers[k] == 0) categorical[k] = true;
+            if (words[k] && !numeric[k]) categorical[k] = true;
     }
     if (std::find(categorical.begin(), categorical.end(), true) == categorical.end()) return {categorical, levels};
     std::vector<std::vector<std::string>> cells(n);
@@ -170,7 +182,7 @@ std::pair<std::vector<bool>, std::vector<std::vector<std::string>>> categorical_
                              "level");
             cells[k].push_back(level);
         }
-    });
+    }, [] { return false; });
     for (size_t k = 0; k < n; ++k)
         if (categorical[k]) levels[k] = distinct_labels(cells[k]);
     return {categorical, levels};

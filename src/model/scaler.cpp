@@ -136,8 +136,7 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
 double Scaler::scale(size_t j, double x) const {
     if (constant(j)) return 0.0;
     if (categorical(j)) {
-        const bool level = x >= 0.0 && x < static_cast<double>(levels[j]) && x == std::floor(x);
-        return level ? categorical_node(static_cast<size_t>(x), levels[j]) : std::numeric_limits<double>::quiet_NaN();
+        return is_level_code(x, levels[j]) ? categorical_node(static_cast<size_t>(x), levels[j]) : std::numeric_limits<double>::quiet_NaN();
     }
     switch (kind) {
         case ScalerKind::minmax:

@@ -30,7 +30,7 @@ Dataset with_observed_levels(Dataset data) {
         for (size_t r = 0; r < data.rows; ++r) {
             const double v = data.X[r * data.cols + j];
             if (std::isnan(v)) continue;
-            if (!(v >= 0.0 && v < static_cast<double>(names.size()) && v == std::floor(v)))
+            if (!is_level_code(v, names.size()))
                 throw DataError(data.source + ": row " + std::to_string(r + 1) + ", feature '" +
                                 data.feature_names[j] + "': " + std::to_string(v) + " is not a level code");
             ++count[static_cast<size_t>(v)];
