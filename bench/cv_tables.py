@@ -19,6 +19,18 @@ def folds(task: str):
             else KFold(5, shuffle=True, random_state=0))
 
 
+def scored_row(name: str, task: str, X, y, models: dict, extra: str = "") -> tuple[dict, str]:
+    """Every model's mean CV score on the same folds, and the table row that shows them (extra:
+    cells between the shape and the scores)."""
+    from sklearn.model_selection import cross_val_score
+    scores = {m: cross_val_score(est, X, y, cv=folds(task)).mean() for m, est in models.items()}
+    metric = "R²" if task == "regression" else "accuracy"
+    cells = " | ".join(f"{scores[m]:.3f}" for m in models)
+    line = f"| {name} | {task} ({metric}) | {X.shape[0]} x {X.shape[1]} | {extra}{cells} |"
+    print(line, flush=True)
+    return scores, line
+
+
 def versus(differences, what: str) -> str:
     """A sentence on per-data-set score differences: ahead, level (within 0.0005), behind."""
     d = np.array(differences)

@@ -22,12 +22,11 @@ import numpy as np
 from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris, load_wine, make_friedman1
 from sklearn.ensemble import HistGradientBoostingClassifier, HistGradientBoostingRegressor
 from sklearn.impute import SimpleImputer
-from sklearn.model_selection import cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC, SVR
 
-from cv_tables import folds, machine_line, versus, write_section
+from cv_tables import machine_line, scored_row, versus, write_section
 from orca_svm import OrcaSVC, OrcaSVR
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,12 +88,9 @@ def main():
     lines = [header, "|" + "---|" * (4 + len(names))]
     differences = []  # marginalize minus mean imputation, per data set
     for name, task, X, y, share in cases():
-        scores = {m: cross_val_score(est, X, y, cv=folds(task)).mean() for m, est in models(task).items()}
+        scores, line = scored_row(name, task, X, y, models(task), f"{share:.0%} | ")
         differences.append(scores["ORCA marginalize"] - scores["ORCA + mean imputation"])
-        metric = "R²" if task == "regression" else "accuracy"
-        cells = " | ".join(f"{scores[m]:.3f}" for m in names)
-        lines.append(f"| {name} | {task} ({metric}) | {X.shape[0]} x {X.shape[1]} | {share:.0%} | {cells} |")
-        print(lines[-1], flush=True)
+        lines.append(line)
     summary = versus(differences, "ORCA marginalize against the same estimator behind mean imputation")
     table = "\n".join([machine_line(), "", *lines, "", summary])
     print(summary)

@@ -13,12 +13,11 @@ import warnings
 
 import numpy as np
 from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris, load_wine, make_friedman1
-from sklearn.model_selection import cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC, SVR
 
-from cv_tables import folds, machine_line, versus, write_section
+from cv_tables import machine_line, scored_row, versus, write_section
 from orca_svm import OrcaSVC, OrcaSVR, load_echocardiogram
 
 
@@ -58,12 +57,9 @@ def main():
     lines = ["| data | task | rows x features | " + " | ".join(names) + " |", "|" + "---|" * (3 + len(names))]
     gains = []
     for name, task, X, y in cases():
-        s = {m: cross_val_score(est, X, y, cv=folds(task)).mean() for m, est in models(task).items()}
+        s, line = scored_row(name, task, X, y, models(task))
         gains.append(s["ORCA quantile"] - s["ORCA range"])
-        metric = "R²" if task == "regression" else "accuracy"
-        lines.append(f"| {name} | {task} ({metric}) | {X.shape[0]} x {X.shape[1]} | "
-                     + " | ".join(f"{s[m]:.3f}" for m in names) + " |")
-        print(lines[-1], flush=True)
+        lines.append(line)
     summary = versus(gains, "Defaults (additive), quantile against range")
     table = "\n".join([machine_line(), "", *lines, "", summary])
     print(summary)
