@@ -54,7 +54,7 @@ Dataset read_for_model(const Model& model, const std::string& path, const std::s
     read.target_optional = true;
     read.features = model.feature_names;
     read.libsvm_dimension = model.dim();
-    read.keep_missing_features = model.missing == Missing::marginalize;
+    read.keep_missing_features = accepts_missing(model.missing);
     read.levels = model.levels;
     read.drop_missing_advice = "this model's missing setting is error: it was trained to refuse missing values";
     return read_dataset(path, read);

@@ -25,7 +25,7 @@ void add_training_data_options(CLI::App& sub, TrainingDataArgs& a) {
 Dataset read_training_data(const TrainingDataArgs& a, const std::string& weight_column, Missing missing,
                            bool quiet) {
     ReadOptions read;
-    read.keep_missing_features = missing == Missing::marginalize;
+    read.keep_missing_features = accepts_missing(missing);
     read.categorical = split_list(a.categorical);
     read.detect_categorical = true;
     read.format = parse_data_format(a.format);

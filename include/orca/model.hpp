@@ -44,6 +44,19 @@ struct EnumNames<Task> {
 }
 
 // How more than two classes are split into two-class machines.
+// What a regression's C and epsilon are measured in. standardize: units of the target's training
+// standard deviation s, so the problem solved is the epsilon-SVR of the target with C s and
+// epsilon s, the same model as one trained on the standardised target and scaled back (the
+// defaults then fit a target in dollars as well as one in [0, 1]). none: the target's own units,
+// as LIBSVM's and scikit-learn's SVR.
+enum class TargetScaling { standardize, none };
+template <>
+struct EnumNames<TargetScaling> {
+    static constexpr std::string_view setting = "target_scaling";
+    static constexpr std::array<Named<TargetScaling>, 2> names{
+        {{TargetScaling::standardize, "standardize"}, {TargetScaling::none, "none"}}};
+};
+
 enum class MultiClass { ovo, ovr };
 template <>
 struct EnumNames<MultiClass> {
@@ -117,6 +130,12 @@ struct ModelSettings {
     [[nodiscard]] bool categorical(size_t j) const { return j < levels.size() && !levels[j].empty(); }
     double C = 1.0;
     double epsilon = 0.0;                         // regression's tube half-width
+    // Regression: what C and epsilon are measured in, and that unit (the target's standard
+    // deviation under standardize, 1 under none): the box bound is C * target_scale (times the
+    // weights) and the tube's half-width epsilon * target_scale, in the target's units. Model files
+    // written before the setting existed read as none.
+    TargetScaling target_scaling = TargetScaling::none;
+    double target_scale = 1.0;
     std::vector<double> class_weights{1.0, 1.0};  // effective multipliers of C, one per class
     bool sample_weighted = false;                 // trained with per-row weights
     double tolerance = 1e-3;
@@ -141,6 +160,10 @@ struct ModelSettings {
         return decision > 0.0 ? classes[1] : classes[0];
     }
 };
+
+// Scaler::missing_level for these settings: under Missing::level, the categorical features whose
+// last level is kMissingLevel (training added it for their gaps); empty otherwise.
+[[nodiscard]] std::vector<bool> missing_levels(const ModelSettings& model);
 
 // The classes of each machine a model with these settings has, in machine order: the two
 // classes; for more, every pair (one-vs-one) or {"rest", c} per class (one-vs-rest); for a

@@ -23,9 +23,18 @@ enum class Scaling { range, quantile };
 enum class OutOfRange { clip, error };
 // What a missing feature value (NaN) means. marginalize: the value is integrated out under the
 // basis' measure, exactly: every non-constant basis function has mean 0, so the row keeps only
-// the terms without that feature (the kernel's factor for it is p_0^2; see Recurrence). error:
-// such a value is refused, naming its row and feature.
-enum class Missing { marginalize, error };
+// the terms without that feature (the kernel's factor for it is p_0^2; see Recurrence). level: a
+// categorical feature with gaps in its training column gets one more level, kMissingLevel, with
+// its frequency and its own contrast (as EBM treats gaps); a gap anywhere else (a numeric feature,
+// or a categorical one that had no gap in training) is integrated out as under marginalize.
+// error: such a value is refused, naming its row and feature.
+enum class Missing { marginalize, level, error };
+// The name of the level that stands for a gap under Missing::level (the last level).
+inline constexpr std::string_view kMissingLevel = "(missing)";
+// Whether rows may hold missing values under this setting (all but error).
+[[nodiscard]] inline bool accepts_missing(Missing missing) {
+    return missing != Missing::error;
+}
 
 template <>
 struct EnumNames<ScalerKind> {
@@ -46,8 +55,8 @@ struct EnumNames<OutOfRange> {
 template <>
 struct EnumNames<Missing> {
     static constexpr std::string_view setting = "missing";
-    static constexpr std::array<Named<Missing>, 2> names{
-        {{Missing::marginalize, "marginalize"}, {Missing::error, "error"}}};
+    static constexpr std::array<Named<Missing>, 3> names{
+        {{Missing::marginalize, "marginalize"}, {Missing::level, "level"}, {Missing::error, "error"}}};
 };
 [[nodiscard]] inline std::string to_string(ScalerKind kind) {
     return std::string(name_of(kind));
@@ -101,6 +110,10 @@ struct Scaler {
     // a missing value. Categorical features are never clipped.
     std::vector<size_t> levels;
     [[nodiscard]] bool categorical(size_t j) const { return j < levels.size() && levels[j] > 0; }
+    // Under Missing::level: per feature, whether its last level is kMissingLevel, which every
+    // value that is not a level code (a gap, an unseen level) then scales to. Empty: none has.
+    std::vector<bool> missing_level;
+    [[nodiscard]] bool has_missing_level(size_t j) const { return j < missing_level.size() && missing_level[j]; }
 
     // Throws DataError naming a feature whose range double precision cannot scale. A constant
     // feature (min == max, sd 0) is kept; see constant(). Missing values (NaN) are left out of

@@ -22,6 +22,8 @@ inline constexpr double kMaxBoxBound = 1e100;
 struct TrainOptions {
     Task task = Task::classification;
     double epsilon = 0.1;  // regression: half-width of the insensitive tube (>= 0)
+    // Regression: C and epsilon in units of the target's standard deviation, or its own.
+    TargetScaling target_scaling = TargetScaling::standardize;
     MultiClass multi_class = MultiClass::ovo;
     // Fit Platt sigmoids on decision values from internal k-fold cross-validation (LIBSVM's
     // -b 1); folds drawn from `seed`.

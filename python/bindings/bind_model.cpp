@@ -130,6 +130,9 @@ void bind_model(py::module_& m) {
         .def_property_readonly("constant_features_warning", &constant_features_warning,
                                "which features were constant in training and are ignored ('' when none was)")
         .def_property_readonly("bias", [](const Model& s) { return single_machine(s).bias; })
+        .def_property_readonly("target_scale", [](const Model& s) { return s.target_scale; },
+                               "regression: the unit of C and epsilon (the target's standard deviation under "
+                               "target_scaling standardize, 1 under none)")
         .def_property_readonly(
             "support_vectors", [](const Model& s) { return matrix(single_machine(s).support_vectors, s.dim()); },
             "support vectors in the kernel's (scaled) coordinates")

@@ -108,6 +108,7 @@ void bind_settings(py::module_& m) {
     names["out_of_range"] = names_of<OutOfRange>();
     names["missing"] = names_of<Missing>();
     names["scaling"] = names_of<Scaling>();
+    names["target_scaling"] = names_of<TargetScaling>();
     names["scaler"] = names_of<ScalerKind>();
     names["stop"] = names_of<StopReason>();
     names["format"] = names_of<DataFormat>();

@@ -50,17 +50,17 @@ class OrcaBase(BaseEstimator):
         check_is_fitted(self, "model_")
         X, _ = _encode_levels(X, self.model_.levels, self.model_.missing)
         return np.ascontiguousarray(validate_data(self, X, dtype=np.float64, reset=False,
-                                                  **finiteness(self.model_.missing == "marginalize")))
+                                                  **finiteness(self.model_.missing != "error")))
 
     # Missing values (NaN) are accepted unless missing="error": scikit-learn's checks read it here.
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = self.missing == "marginalize"
+        tags.input_tags.allow_nan = self.missing != "error"
         return tags
 
     if not SKLEARN_HAS_VALIDATE_DATA:  # scikit-learn < 1.6 reads tags from _more_tags
         def _more_tags(self):
-            return {"allow_nan": self.missing == "marginalize"}
+            return {"allow_nan": self.missing != "error"}
 
     def _engine_settings(self, names: list[str], **task_values) -> dict[str, str]:
         """The training request: every setting this estimator has a parameter for, as the engine

@@ -37,6 +37,8 @@ class Model:
     max_total_degree: int
     scaling: str
     missing: str
+    target_scaling: str
+    target_scale: float  # regression: the unit of C and epsilon (the target's sd, or 1)
     C: float
     epsilon: float
     tol: float

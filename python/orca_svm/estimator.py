@@ -46,11 +46,14 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         for hermite), so that the basis is orthonormal under the data's marginals: OKC shares are
         variance shares and the Shapley base value is the mean prediction under the product of
         those marginals; suits skewed features (docs/math.md).
-    missing : {"marginalize", "error"}, default="marginalize"
+    missing : {"marginalize", "level", "error"}, default="marginalize"
         What a missing value (NaN) in X means, in training and in every later call. marginalize:
         the value is integrated out exactly under the basis' measure (every non-constant basis
         function has mean 0, so the row keeps only the terms without that feature); its Shapley
-        value is 0. No imputation is needed. error: NaN is refused (ValueError).
+        value is 0. No imputation is needed. level: a categorical column with gaps in training
+        gets one more level, ``"(missing)"``, with its frequency and its own contrast (its shape
+        has a bar for it); gaps anywhere else are integrated out. error: NaN is refused
+        (ValueError).
     verbose : int, default=0
         > 0: a progress line on stderr at most once a second during long fits: iterations, the
         largest KKT violation, the time to go, and a note when training stops making progress.
@@ -164,7 +167,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         _refuse_repeated_columns(X)
         X, levels = _encode_levels(X)  # categorical columns as level codes
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
-                            **finiteness(self.missing == "marginalize"))
+                            **finiteness(self.missing != "error"))
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         check_classification_targets(y)
         self.classes_, codes = np.unique(y, return_inverse=True)

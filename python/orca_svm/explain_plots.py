@@ -87,9 +87,15 @@ def plot_shape_functions(clf, X=None, features=None, grid: int = 100, axes=None,
     Xf = pd.DataFrame(X, columns=list(clf.model_.feature_names)) if X is not None and not isinstance(X, pd.DataFrame) else X
     for ax, name in zip(axes, names):
         part = shapes[shapes["feature"] == name]
-        ax.plot(part["x"], part["h"], color="tab:blue")
+        categorical = "level" in part and part["level"].notna().all()
+        if categorical:  # a bar per level: the codes have no order or distance to draw a line over
+            names_of_levels = part["level"].astype(str)
+            ax.bar(names_of_levels, part["h"], color="tab:blue")
+            ax.tick_params(axis="x", labelrotation=45 if names_of_levels.str.len().max() > 6 else 0)
+        else:
+            ax.plot(part["x"], part["h"], color="tab:blue")
         ax.axhline(0.0, color="gray", linewidth=0.6)
-        if Xf is not None:
+        if Xf is not None and not categorical:
             lo, hi = ax.get_ylim()
             ax.plot(Xf[name], np.full(len(Xf), lo), "|", color="black", alpha=0.4, markersize=8)
             ax.set_ylim(lo, hi)

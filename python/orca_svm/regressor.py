@@ -23,7 +23,14 @@ class OrcaSVR(RegressorMixin, OrcaBase):
     Parameters
     ----------
     epsilon : float, default=0.1
-        Half-width of the insensitive tube, in the target's units (>= 0).
+        Half-width of the insensitive tube (>= 0), in the unit ``target_scaling`` says.
+    target_scaling : {"standardize", "none"}, default="standardize"
+        What C and epsilon are measured in. standardize: units of the target's training standard
+        deviation s, so the model is the one trained on the standardised target (z - mean) / s and
+        scaled back (as ``TransformedTargetRegressor(SVR(), transformer=StandardScaler())``), and
+        the defaults fit a target in dollars as well as one in [0, 1]; the certificate in
+        ``model_.summary`` is that standardised problem's. none: the target's own units, as
+        scikit-learn's SVR and LIBSVM.
     family, degree, C, alpha, beta, lam, measure, tol, cache_mb, shrinking, max_iter, out_of_range, max_order,
     max_total_degree, scaling, missing, verbose
         As for :class:`OrcaSVC`.
@@ -58,7 +65,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
                  measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
                  max_iter: int = -1, out_of_range: str = "clip", max_order: int | str | None = "auto",
                  max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
-                 verbose: int = 0):
+                 target_scaling: str = "standardize", verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -76,6 +83,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         self.max_total_degree = max_total_degree
         self.scaling = scaling
         self.missing = missing
+        self.target_scaling = target_scaling
         self.verbose = verbose
 
     def fit(self, X, y, sample_weight=None) -> "OrcaSVR":
@@ -86,7 +94,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         _refuse_repeated_columns(X)
         X, levels = _encode_levels(X)  # categorical columns as level codes
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2,
-                            **finiteness(self.missing == "marginalize"))
+                            **finiteness(self.missing != "error"))
         weights = [] if sample_weight is None else _check_sample_weight(sample_weight, X).tolist()
         self._train(X, np.asarray(y, dtype=np.float64), weights, levels=levels)
         self.model_.target_name = target_name

@@ -40,7 +40,7 @@ bool all_finite(const std::vector<double>& values) {
 // infinity.
 bool valid_support_vectors(const std::vector<double>& values, Missing missing) {
     return std::all_of(values.begin(), values.end(), [&](double v) {
-        return std::isfinite(v) || (std::isnan(v) && missing == Missing::marginalize);
+        return std::isfinite(v) || (std::isnan(v) && accepts_missing(missing));
     });
 }
 
@@ -152,6 +152,14 @@ std::string constant_features_warning(const Model& model) {
     if (constant.size() > kNamed) os << " and " << constant.size() - kNamed << " more";
     os << "): the model keeps only their constant functions and ignores their values";
     return os.str();
+}
+
+std::vector<bool> missing_levels(const ModelSettings& model) {
+    if (model.missing != Missing::level || model.levels.empty()) return {};
+    std::vector<bool> has(model.dim(), false);
+    for (size_t j = 0; j < model.dim(); ++j)
+        has[j] = model.categorical(j) && model.levels[j].back() == kMissingLevel;
+    return has;
 }
 
 std::vector<double> ModelSettings::scaled_rows(std::span<const double> X, size_t rows, OutOfRange policy,

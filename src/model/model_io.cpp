@@ -131,6 +131,7 @@ void read_levels(const json& j, ModelSettings& m, const std::string& w) {
                                       "scaler's range 0 .. L - 1");
         m.scaler.levels[k] = L;
     }
+    m.scaler.missing_level = missing_levels(m);
 }
 
 // Support vectors are stored in kernel coordinates, which training never leaves: [-1, 1] for
@@ -279,8 +280,11 @@ std::string model_to_json(const Model& model) {
     j["features"] = model.feature_names;
     if (model.task == Task::classification)
         j["classes"] = model.classes;
-    else
+    else {
         j["epsilon"] = model.epsilon;
+        j["target_scaling"] = std::string(name_of(model.target_scaling));
+        j["target_scale"] = model.target_scale;
+    }
     j["target"] = model.target_name;
     j["missing"] = std::string(name_of(model.missing));
     if (!model.levels.empty()) {  // categorical features: their levels in code order (null: numeric)
@@ -366,6 +370,16 @@ Model model_from_json(const std::string& content, const std::string& source) {
         } else {
             m.epsilon = number(field(j, "epsilon", w), w + ": epsilon");
             if (m.epsilon < 0.0) throw ModelFileError(w + ": epsilon: expected a number >= 0, got " + fmt_most(m.epsilon));
+            // Optional: files written before the setting existed measured C and epsilon in the
+            // target's own units.
+            if (j.contains("target_scaling")) {
+                m.target_scaling = parse_name<TargetScaling>(text(j["target_scaling"], w + ": target_scaling"));
+                m.target_scale = number(field(j, "target_scale", w), w + ": target_scale");
+                if (!(m.target_scale > 0.0) || !std::isfinite(m.target_scale) ||
+                    (m.target_scaling == TargetScaling::none && m.target_scale != 1.0))
+                    throw ModelFileError(w + ": target_scale: expected a number > 0 (1 under target_scaling none), got " +
+                                         fmt_most(m.target_scale));
+            }
             m.class_weights.clear();
         }
         m.target_name = text(field(j, "target", w), w + ": target");

@@ -15,11 +15,12 @@ void check_feature_values(std::span<const double> X, size_t rows, Missing missin
     for (size_t r = 0; r < rows; ++r)
         for (size_t j = 0; j < cols; ++j) {
             const double v = X[r * cols + j];
-            if (std::isfinite(v) || (std::isnan(v) && missing == Missing::marginalize)) continue;
+            if (std::isfinite(v) || (std::isnan(v) && accepts_missing(missing))) continue;
             std::ostringstream os;
             os << source << ": row " << r + 1 << ", feature '" << names[j] << "': ";
             if (std::isnan(v))
-                os << "missing value (missing error refuses it; missing marginalize integrates the feature out)";
+                os << "missing value (missing error refuses it; missing marginalize integrates the feature out, missing level "
+                      "gives a categorical feature a level of its own)";
             else
                 os << "value " << v << " is not a finite number";
             throw DataError(os.str());
@@ -136,7 +137,8 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
 double Scaler::scale(size_t j, double x) const {
     if (constant(j)) return 0.0;
     if (categorical(j)) {
-        return is_level_code(x, levels[j]) ? categorical_node(static_cast<size_t>(x), levels[j]) : std::numeric_limits<double>::quiet_NaN();
+        if (is_level_code(x, levels[j])) return categorical_node(static_cast<size_t>(x), levels[j]);
+        return has_missing_level(j) ? categorical_node(levels[j] - 1, levels[j]) : std::numeric_limits<double>::quiet_NaN();
     }
     switch (kind) {
         case ScalerKind::minmax:
@@ -187,11 +189,11 @@ Clipping Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, 
                 X[r * cols + j] = 0.0;
                 continue;
             }
-            if (std::isnan(v)) continue;  // missing stays missing (check_feature_values refused it if it must)
-            if (categorical(j)) {  // a level's node; an unseen level is missing
+            if (categorical(j)) {  // a level's node; a gap or an unseen level is missing, or its level
                 X[r * cols + j] = scale(j, v);
                 continue;
             }
+            if (std::isnan(v)) continue;  // missing stays missing (check_feature_values refused it if it must)
             if (v < min[j] || v > max[j]) {
                 if (policy == OutOfRange::error) {
                     std::ostringstream os;

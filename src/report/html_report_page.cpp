@@ -77,6 +77,28 @@ std::vector<double> rug_values(const Model& explained, const Dataset* data, size
     return rug;
 }
 
+// A categorical feature's main effect: a bar per level (its codes have no order or distance to
+// draw a line over), each named.
+std::string level_bars(const Model& explained, const ShapeFunction& s) {
+    const std::string& name = explained.feature_names[s.feature];
+    const auto& levels = explained.levels[s.feature];
+    report::BarChart chart;
+    chart.title = "h(" + name + ")";
+    chart.x_label = name;
+    chart.y_label = "main effect";
+    chart.series.emplace_back();
+    size_t longest = 0;
+    for (size_t i = 0; i < s.x.size(); ++i) {
+        const auto code = static_cast<size_t>(s.x[i]);
+        chart.categories.push_back(levels[code]);
+        chart.series[0].push_back(s.h[i]);
+        longest = std::max(longest, levels[code].size());
+    }
+    // Long names or many levels read better down the side.
+    chart.horizontal = longest > 8 || chart.categories.size() > 12;
+    return report::bar_chart(chart);
+}
+
 std::string shape_section(const Model& explained, const Dataset* data, const HtmlReportOptions& o,
                           const std::string& what) {
     const auto shapes = shape_functions(explained, o.shape_grid);
@@ -87,6 +109,10 @@ std::string shape_section(const Model& explained, const Dataset* data, const Htm
         ".</p><div class=\"figures\">";
     for (const auto& s : shapes) {
         const std::string& name = explained.feature_names[s.feature];
+        if (explained.categorical(s.feature)) {
+            out += level_bars(explained, s);
+            continue;
+        }
         report::LineChart chart;
         chart.title = "h(" + name + ")";
         chart.x_label = name;

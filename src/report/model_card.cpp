@@ -9,6 +9,20 @@
 namespace orca {
 namespace {
 
+std::string missing_text(Missing missing) {
+    switch (missing) {
+        case Missing::marginalize:
+            return "integrated out under the measure (missing marginalize)";
+        case Missing::level:
+            return "a categorical feature's gaps are its level '" + std::string(kMissingLevel) +
+                   "', others integrated out (missing level)";
+        case Missing::error:
+            break;
+    }
+    return "refused (missing error)";
+}
+
+
 std::string family_text(const Model& model) {
     std::string family = to_string(model.spec.family.kind);
     if (model.spec.family.kind == FamilyKind::jacobi || model.spec.family.kind == FamilyKind::gegenbauer)
@@ -37,7 +51,11 @@ std::string max_order_text(const Model& model) {
 
 std::string target_text(const Model& model) {
     if (model.task == Task::regression)
-        return fmt::format("epsilon-SVR regression of '{}' (epsilon = {:g})", model.target_name, model.epsilon);
+        return model.target_scaling == TargetScaling::standardize
+                   ? fmt::format("epsilon-SVR regression of '{}' (epsilon = {:g}; C and epsilon in units of the "
+                                 "target's standard deviation, {:.6g})",
+                                 model.target_name, model.epsilon, model.target_scale)
+                   : fmt::format("epsilon-SVR regression of '{}' (epsilon = {:g})", model.target_name, model.epsilon);
     if (model.is_multiclass())
         return fmt::format("'{}': {} classes ({})", model.target_name, model.classes.size(), quoted_classes(model));
     return fmt::format("'{}': negative class '{}', positive class '{}'", model.target_name, model.classes[0],
@@ -125,9 +143,7 @@ std::vector<CardLine> model_card(const Model& model) {
                                     model.levels[j].size());
         card.push_back({"categorical", said + ": every level's contrast, an unseen level integrated out"});
     }
-    card.push_back({"missing values", model.missing == Missing::marginalize
-                                          ? "integrated out under the measure (missing marginalize)"
-                                          : "refused (missing error)"});
+    card.push_back({"missing values", missing_text(model.missing)});
     card.push_back({"C", c_text(model)});
     card.push_back({"tolerance", fmt::format("{:g}", model.tolerance)});
     card.push_back({"training rows", std::to_string(s.rows)});

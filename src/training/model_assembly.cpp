@@ -1,5 +1,6 @@
 #include "training/model_assembly.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -19,7 +20,7 @@ std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
 
 }  // namespace
 
-Dataset with_observed_levels(Dataset data) {
+Dataset with_observed_levels(Dataset data, Missing missing) {
     if (data.levels.empty()) return data;
     if (data.levels.size() != data.cols)
         throw DataError(data.source + ": levels must be given for every column (empty for a numeric one)");
@@ -27,9 +28,13 @@ Dataset with_observed_levels(Dataset data) {
         auto& names = data.levels[j];
         if (names.empty()) continue;
         std::vector<size_t> count(names.size(), 0);
+        size_t gaps = 0;
         for (size_t r = 0; r < data.rows; ++r) {
             const double v = data.X[r * data.cols + j];
-            if (std::isnan(v)) continue;
+            if (std::isnan(v)) {
+                ++gaps;
+                continue;
+            }
             if (!is_level_code(v, names.size()))
                 throw DataError(data.source + ": row " + std::to_string(r + 1) + ", feature '" +
                                 data.feature_names[j] + "': " + std::to_string(v) + " is not a level code");
@@ -42,10 +47,16 @@ Dataset with_observed_levels(Dataset data) {
                 code[l] = static_cast<double>(kept.size());
                 kept.push_back(names[l]);
             }
+        const bool gap_level = missing == Missing::level && gaps > 0;
+        if (gap_level && std::find(kept.begin(), kept.end(), kMissingLevel) != kept.end())
+            throw DataError(data.source + ": feature '" + data.feature_names[j] + "' has a level named '" +
+                            std::string(kMissingLevel) + "', which missing level keeps for the column's gaps");
+        if (gap_level) kept.emplace_back(kMissingLevel);
         if (kept.empty()) kept.push_back(names.front());  // never observed: one level, a constant feature
+        const double gap_code = gap_level ? static_cast<double>(kept.size() - 1) : std::nan("");
         for (size_t r = 0; r < data.rows; ++r) {
             double& v = data.X[r * data.cols + j];
-            if (!std::isnan(v)) v = code[static_cast<size_t>(v)];
+            v = std::isnan(v) ? gap_code : code[static_cast<size_t>(v)];
         }
         names = std::move(kept);
     }
@@ -96,6 +107,7 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
                             : options.spec.family.is_bounded() ? ScalerKind::minmax
                                                                : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names, options.spec.family, level_count);
+    model.scaler.missing_level = missing_levels(model);
     // A constant feature keeps only the constant function (degree 0): its other functions are
     // constants on the data, so they could only blur the bias. constant_features_warning says so.
     size_t constant = 0;

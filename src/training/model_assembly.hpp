@@ -12,8 +12,10 @@ namespace orca::detail {
 
 // The data with each categorical column's levels cut to those its rows hold (rows of weight 0
 // are gone by then), codes renumbered in the same order. Throws DataError for a code that is not
-// one of the column's levels.
-[[nodiscard]] Dataset with_observed_levels(Dataset data);
+// one of the column's levels. Under Missing::level a column with gaps gains the level
+// kMissingLevel, last, and its gaps take that code (a column holding a level of that name is
+// refused: the name is reserved for gaps).
+[[nodiscard]] Dataset with_observed_levels(Dataset data, Missing missing);
 // The model's settings and the fitted scaler, for the machines to come. A categorical feature
 // takes the discrete measure of its levels' training frequencies and degree L - 1 (its degree
 // setting does not apply).

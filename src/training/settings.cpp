@@ -18,7 +18,7 @@ namespace {
 using K = SettingKind;
 
 // The defaults here are TrainOptions' (a test checks that train_options({}) is TrainOptions{}).
-constexpr std::array<TrainingSetting, 21> kSettings{{
+constexpr std::array<TrainingSetting, 22> kSettings{{
     {"task", "-", "", K::choice, "classification", "",
      "what is learnt (classification: a C-SVC, two or more classes; regression: an epsilon-SVR)", true},
     {"family", "", "", K::choice, "legendre", "", "the orthonormal polynomial family of every feature", true},
@@ -41,11 +41,17 @@ constexpr std::array<TrainingSetting, 21> kSettings{{
      "is orthonormal under the data's marginals)",
      true},
     {"missing", "", "", K::choice, "marginalize", "",
-     "what a missing feature value (NaN, '?', an empty cell) means: integrated out exactly (the row keeps the basis "
-     "functions without that feature), or refused",
+     "what a missing feature value (NaN, '?', an empty cell) means: marginalize integrates it out exactly (the row "
+     "keeps the basis functions without that feature); level does too, but gives a categorical feature with gaps in "
+     "training a level of its own for them, '(missing)'; error refuses it",
      true},
     {"C", "", "-C,--cost", K::real, "1", "", "box constraint C (> 0)", true},
     {"epsilon", "", "", K::real, "0.1", "task regression", "half-width of the insensitive tube (>= 0)", true},
+    {"target_scaling", "", "", K::choice, "standardize", "task regression",
+     "what C and epsilon are measured in: standardize, units of the target's standard deviation (the model of the "
+     "standardised target, scaled back: the defaults fit any target's scale); none, the target's own units (as "
+     "LIBSVM's and scikit-learn's SVR)",
+     true},
     {"tol", "", "", K::real, "0.001", "", "stopping tolerance on the certified KKT violation (> 0)", true},
     {"cache_mb", "", "", K::real, "200", "", "kernel-row cache size in MiB (> 0)", false},
     {"shrinking", "", "--no-shrinking", K::boolean, "true", "", "the shrinking heuristic", false},
@@ -214,6 +220,7 @@ std::string setting_choices(const TrainingSetting& s) {
     if (s.name == "multi_class") return name_list<MultiClass>();
     if (s.name == "missing") return name_list<Missing>();
     if (s.name == "scaling") return name_list<Scaling>();
+    if (s.name == "target_scaling") return name_list<TargetScaling>();
     return "";
 }
 
@@ -256,6 +263,7 @@ TrainOptions train_options(const SettingTexts& given, std::span<const std::strin
     o.scaling = parse_name<Scaling>(text("scaling"));
     o.C = real_value("C", text("C"));
     o.epsilon = real_value("epsilon", text("epsilon"));
+    o.target_scaling = parse_name<TargetScaling>(text("target_scaling"));
     o.solver.tolerance = real_value("tol", text("tol"));
     o.solver.cache_mb = real_value("cache_mb", text("cache_mb"));
     o.solver.shrinking = boolean_value("shrinking", text("shrinking"));
@@ -294,6 +302,7 @@ std::optional<std::string> model_setting(const Model& m, std::string_view name) 
     if (name == "scaling") return m.scaler.kind == ScalerKind::quantile ? "quantile" : "range";
     if (name == "C") return exact(m.C);
     if (name == "epsilon") return classifier ? std::string(s.default_text) : exact(m.epsilon);
+    if (name == "target_scaling") return classifier ? std::string(s.default_text) : std::string(name_of(m.target_scaling));
     if (name == "tol") return exact(m.tolerance);
     if (name == "class_weight") {
         if (!classifier) return std::string(s.default_text);

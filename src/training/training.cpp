@@ -102,10 +102,25 @@ double parse_target_value(const std::string& cell, const Dataset& data, size_t r
     return v;
 }
 
+double mean_of(const std::vector<double>& z) {
+    double sum = 0.0;
+    for (double v : z) sum += v;
+    return sum / static_cast<double>(z.size());
+}
+
+// The population standard deviation (as scikit-learn's StandardScaler), by two passes.
+double standard_deviation(const std::vector<double>& z) {
+    const double mean = mean_of(z);
+    double sum = 0.0;
+    for (double v : z) sum += (v - mean) * (v - mean);
+    return std::sqrt(sum / static_cast<double>(z.size()));
+}
+
 // What a regression can learn from these targets, decided before training: a constant target or
 // a tube wider than the targets' spread leaves no support vector (a constant model), and targets
 // beyond 1e150 overflow the squares in the solver and in R^2.
-void check_regression_target(const std::vector<double>& z, double epsilon, const std::string& name) {
+// epsilon: the setting, in units of `scale` (the target's standard deviation, or 1).
+void check_regression_target(const std::vector<double>& z, double epsilon, double scale, const std::string& name) {
     const auto [lo, hi] = std::minmax_element(z.begin(), z.end());
     char text[200];
     if (std::max(std::abs(*lo), std::abs(*hi)) > 1e150) {
@@ -118,11 +133,12 @@ void check_regression_target(const std::vector<double>& z, double epsilon, const
                       name.c_str(), *lo);
         throw DataError(text);
     }
-    if (epsilon >= (*hi - *lo) / 2.0) {
+    if (epsilon * scale >= (*hi - *lo) / 2.0) {
+        const char* unit = scale == 1.0 ? "" : " standard deviations";
         std::snprintf(text, sizeof text,
-                      "epsilon %.6g is at least half the range of target '%s' (%.6g): every row lies inside the tube "
-                      "and the model would be a constant; choose epsilon below %.6g",
-                      epsilon, name.c_str(), *hi - *lo, (*hi - *lo) / 2.0);
+                      "epsilon %.6g%s is at least half the range of target '%s' (%.6g): every row lies inside the "
+                      "tube and the model would be a constant; choose epsilon below %.6g",
+                      epsilon, unit, name.c_str(), *hi - *lo, (*hi - *lo) / 2.0 / scale);
         throw ParameterError(text);
     }
 }
@@ -133,7 +149,7 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
     if (all.rows == 0) throw DataError(all.source + ": no data rows");
     if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
     validate(options);
-    const Dataset data = detail::with_observed_levels(weighted_rows(all));
+    const Dataset data = detail::with_observed_levels(weighted_rows(all), options.missing);
     if (options.task == Task::classification) check_weighted_classes(all, data);
     ModelSettings settings = detail::shared_settings(data, options);
     std::vector<double> points = data.X;
@@ -143,15 +159,25 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
 
     if (options.task == Task::regression) {
         std::vector<double> z(data.rows), upper(data.rows);
+        for (size_t t = 0; t < data.rows; ++t) z[t] = parse_target_value(data.target[t], data, t);
+        check_regression_target(z, 0.0, 1.0, data.target_name);
+        // Under standardize the machine is trained on (z - mean) / s with C and epsilon as given,
+        // so the solver, its tolerance and its certificate see the same problem whatever the
+        // target's units; scaled back (a s, b s + mean) it is the epsilon-SVR of z with C s and
+        // epsilon s (the primal's objective times s^2).
+        const bool standardize = options.target_scaling == TargetScaling::standardize;
+        const double s = standardize ? standard_deviation(z) : 1.0, shift = standardize ? mean_of(z) : 0.0;
+        check_regression_target(z, options.epsilon, s, data.target_name);
         for (size_t t = 0; t < data.rows; ++t) {
-            z[t] = parse_target_value(data.target[t], data, t);
+            z[t] = (z[t] - shift) / s;
             upper[t] = options.C * sample_weight(t);
         }
         check_box_bounds(upper, options, data, [](size_t) { return 1.0; });
-        check_regression_target(z, options.epsilon, data.target_name);
         settings.classes.clear();
         settings.class_weights.clear();
         settings.epsilon = options.epsilon;
+        settings.target_scaling = options.target_scaling;
+        settings.target_scale = s;
         const MachineFit fit =
             train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, options.solver);
         if (fit.support.empty())  // refused above when it can be foreseen; a model file needs one
@@ -159,6 +185,8 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
                 "the fit has no support vectors (every target lies within epsilon of one "
                 "constant): lower epsilon");
         Machine machine = detail::stored_machine(settings, fit, points, upper, true);
+        for (double& a : machine.coefficients) a *= s;  // back in the target's units (1 and 0: as they are)
+        machine.bias = machine.bias * s + shift;
         double mean = 0.0;
         for (double v : z) mean += v;
         mean /= static_cast<double>(z.size());

@@ -160,3 +160,74 @@ TEST(Categorical, AOneLevelColumnIsConstantAndQuantileScalingLeavesCategoriesAlo
                   decision_function(model, data.X, data.rows, OutOfRange::clip, "d"));
     }
 }
+
+TEST(Categorical, UnderMissingLevelAColumnsGapsAreALevelOfTheirOwn) {
+    // 'color' has gaps whose rows lean one way (gaps that mean something); 'size' has gaps too.
+    Dataset gappy = colors(400, 7u);
+    std::mt19937_64 rng(8u);
+    std::uniform_real_distribution<double> coin(0.0, 1.0);
+    for (size_t r = 0; r < gappy.rows; ++r) {
+        if (coin(rng) < 0.15) {
+            gappy.X[r * 3] = NAN;
+            gappy.target[r] = coin(rng) < 0.8 ? "p" : "n";
+        }
+        if (coin(rng) < 0.1) gappy.X[r * 3 + 1] = NAN;
+    }
+    // The reference: the same rows with the gaps of 'color' written as an ordinary fifth level of
+    // that name, trained under marginalize.
+    Dataset explicit_level = gappy;
+    explicit_level.levels[0].emplace_back(kMissingLevel);
+    for (size_t r = 0; r < gappy.rows; ++r)
+        if (std::isnan(explicit_level.X[r * 3])) explicit_level.X[r * 3] = 4.0;
+    for (const char* order : {"1", "2"}) {
+        SCOPED_TRACE(order);
+        const Model model = train_model(gappy, train_options({{"missing", "level"}, {"max_order", order}}, gappy.feature_names));
+        const Model reference = train_model(explicit_level, train_options({{"max_order", order}}, gappy.feature_names));
+        ASSERT_EQ(model.levels[0], reference.levels[0]);
+        EXPECT_EQ(model.spec.level_weights[0], reference.spec.level_weights[0]);
+        EXPECT_EQ(model.spec.degrees[0], 4);
+        EXPECT_EQ(model.levels[2], (std::vector<std::string>{"no", "yes"}));  // no gap: no level for one
+        EXPECT_EQ(missing_levels(model), (std::vector<bool>{true, false, false}));
+        // A gap, an unseen level and the level itself predict alike, as the reference's fifth level.
+        for (double size : {1.0, 6.0, std::nan("")})
+            for (double flag : {0.0, 1.0}) {
+                const double expected =
+                    decision_function(reference, std::vector<double>{4.0, size, flag}, 1, OutOfRange::clip, "x")[0];
+                for (double color : {std::nan(""), 4.0, 9.0})
+                    EXPECT_NEAR(decision_function(model, std::vector<double>{color, size, flag}, 1, OutOfRange::clip, "x")[0],
+                                expected, 1e-10)
+                        << color << " " << size << " " << flag;
+            }
+        // 'flag' had no gaps: one at prediction is integrated out (the frequency-weighted mean).
+        const std::vector<double>& pi = model.spec.level_weights[2];
+        double mean = 0.0;
+        for (size_t l = 0; l < 2; ++l)
+            mean += pi[l] * decision_function(model, std::vector<double>{1.0, 3.0, static_cast<double>(l)}, 1,
+                                              OutOfRange::clip, "x")[0];
+        EXPECT_NEAR(decision_function(model, std::vector<double>{1.0, 3.0, NAN}, 1, OutOfRange::clip, "x")[0], mean,
+                    1e-10);
+        // Shapley values of rows with gaps against all coalitions: the gap level has an effect.
+        const std::vector<double> X(gappy.X.begin(), gappy.X.begin() + 60);
+        const Explanation e = explain(model, X, 20);
+        const auto brute = shapley_by_coalitions(model, X, 20);
+        for (size_t i = 0; i < 60; ++i) EXPECT_NEAR(e.shapley[i], brute[i], 1e-9);
+        // The model file keeps the setting and the level; the loaded model maps gaps to it again.
+        const std::string text = model_to_json(model);
+        const Model back = model_from_json(text, "m.json");
+        EXPECT_EQ(back.missing, Missing::level);
+        EXPECT_EQ(missing_levels(back), missing_levels(model));
+        EXPECT_EQ(model_to_json(back), text);
+        EXPECT_EQ(decision_function(back, gappy.X, gappy.rows, OutOfRange::clip, "d"),
+                  decision_function(model, gappy.X, gappy.rows, OutOfRange::clip, "d"));
+    }
+    // The level's name is kept for gaps: a column that has it as a level of its own is refused.
+    Dataset clash = explicit_level;
+    clash.X[0] = NAN;
+    EXPECT_THROW((void)train_model(clash, train_options({{"missing", "level"}}, clash.feature_names)), DataError);
+    // Without gaps in training, missing level is marginalize: the same model.
+    const Dataset complete = colors(200, 9u);
+    EXPECT_EQ(decision_function(train_model(complete, train_options({{"missing", "level"}}, complete.feature_names)),
+                                complete.X, complete.rows, OutOfRange::clip, "d"),
+              decision_function(train_model(complete, train_options({}, complete.feature_names)), complete.X,
+                                complete.rows, OutOfRange::clip, "d"));
+}

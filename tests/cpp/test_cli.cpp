@@ -411,7 +411,9 @@ TEST_F(Cli, RegressionFitPredictAnalyze) {
                               "--degree 5 --model " +
                               model);
     ASSERT_EQ(fit.code, 0) << fit.err;
-    EXPECT_NE(fit.out.find("epsilon-SVR regression of 'z' (epsilon = 0.01)"), std::string::npos);
+    EXPECT_NE(fit.out.find("epsilon-SVR regression of 'z' (epsilon = 0.01; C and epsilon in units of the target's "
+                           "standard deviation, "),
+              std::string::npos);
     EXPECT_NE(fit.out.find("training R^2"), std::string::npos);
     const RunResult pred = run("predict --model " + model + " --data " + path("reg.csv"));
     EXPECT_EQ(pred.out.substr(0, pred.out.find('\n')), "prediction");

@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 #include <svm.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <random>
 
 #include "libsvm_gram.hpp"
+#include "orca/errors.hpp"
 #include "orca/expansion.hpp"
 #include "orca/model.hpp"
 #include "orca/model_io.hpp"
@@ -84,7 +87,22 @@ double svr_objective(const std::vector<double>& G, const std::vector<double>& a,
 
 // Sizes and degrees keep the Gram matrix well conditioned: with rank (n+1)^d far below m, both
 // solvers need millions of iterations to reach tol 1e-5 (measured; LIBSVM more than we).
-void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> degrees, double C, double epsilon) {
+// Under target_scaling standardize, LIBSVM is given the standardised target (z - mean) / s and
+// the model's decisions are compared with its decisions scaled back (f s + mean), its
+// coefficients with ours divided by s: the problem the setting stands for, solved by another
+// solver. Returns s and the mean (1 and 0 under none), and standardises z.
+std::pair<double, double> standardise(std::vector<double>& z, TargetScaling scaling) {
+    if (scaling == TargetScaling::none) return {1.0, 0.0};
+    double mean = 0.0, sum = 0.0;
+    for (double v : z) mean += v / static_cast<double>(z.size());
+    for (double v : z) sum += (v - mean) * (v - mean);
+    const double s = std::sqrt(sum / static_cast<double>(z.size()));
+    for (double& v : z) v = (v - mean) / s;
+    return {s, mean};
+}
+
+void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> degrees, double C_setting,
+                         double epsilon_setting, TargetScaling scaling) {
     SCOPED_TRACE(family);
     const Dataset data = smooth_regression(m, 5u);
     TrainOptions o;
@@ -92,8 +110,9 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     o.task = Task::regression;
     o.spec.family = FamilySpec::make(family, 0.0, 0.0);
     o.spec.degrees = std::move(degrees);
-    o.C = C;
-    o.epsilon = epsilon;
+    o.C = C_setting;
+    o.epsilon = epsilon_setting;
+    o.target_scaling = scaling;
     o.solver.tolerance = 1e-5;
     o.solver.cache_mb = 1;  // small on purpose: evictions and partial rows of the 2m-variable dual
     const Model model = train_model(data, o);
@@ -101,6 +120,9 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
     std::vector<double> pts = data.X, z;
     (void)model.scaler.transform(pts, data.rows, OutOfRange::clip, data.feature_names, "synthetic");
     for (const auto& t : data.target) z.push_back(std::stod(t));
+    const auto [s, mean] = standardise(z, scaling);
+    EXPECT_NEAR(model.target_scale, s, 1e-12 * s);
+    const double C = C_setting, epsilon = epsilon_setting;
     const TensorKernel kernel = model.kernel();
     const auto G = kernel.gram(kernel.prepare(pts, data.rows));
     const Reference ref = libsvm_svr(G, z, C, epsilon, 1e-5);
@@ -112,17 +134,17 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
         if (std::equal(pts.begin() + static_cast<std::ptrdiff_t>(t * 3),
                        pts.begin() + static_cast<std::ptrdiff_t>(t * 3 + 3),
                        model.machine().support_vectors.begin() + static_cast<std::ptrdiff_t>(k * 3)))
-            a[t] = model.machine().coefficients[k++];
+            a[t] = model.machine().coefficients[k++] / s;
     ASSERT_EQ(k, model.machine().support_count());
     const double f_ours = svr_objective(G, a, z, epsilon), f_ref = svr_objective(G, ref.a, z, epsilon);
     EXPECT_NEAR(f_ours, f_ref, 1e-6 * std::abs(f_ref));
     EXPECT_NEAR(model.summary.objective, f_ours, 1e-8 * std::abs(f_ours));
-    EXPECT_NEAR(model.machine().bias, ref.bias, 1e-3);
+    EXPECT_NEAR(model.machine().bias, ref.bias * s + mean, 1e-3 * s);
     const auto predicted = decision_values(model, pts, data.rows);
     for (size_t t = 0; t < data.rows; ++t) {
         double f_ref_t = ref.bias;
         for (size_t l = 0; l < data.rows; ++l) f_ref_t += ref.a[l] * G[t * data.rows + l];
-        EXPECT_NEAR(predicted[t], f_ref_t, 1e-3) << "point " << t;
+        EXPECT_NEAR(predicted[t], f_ref_t * s + mean, 1e-3 * s) << "point " << t;
     }
     // The equality constraint: sum a_i = 0, hence c_0 = 0, and the analysis is exact.
     double sum_a = 0.0, scale = 0.0;
@@ -142,15 +164,15 @@ void compare_with_libsvm(size_t m, const std::string& family, std::vector<int> d
 }  // namespace
 
 TEST(Regression, MatchesLibsvmLegendre) {
-    compare_with_libsvm(200, "legendre", {8}, 10.0, 0.1);
+    compare_with_libsvm(200, "legendre", {8}, 10.0, 0.1, TargetScaling::standardize);
 }
 
 TEST(Regression, MatchesLibsvmHermitePerFeatureDegrees) {
-    compare_with_libsvm(300, "hermite", {4, 3, 2}, 1.0, 0.05);
+    compare_with_libsvm(300, "hermite", {4, 3, 2}, 1.0, 0.05, TargetScaling::none);
 }
 
 TEST(Regression, MatchesLibsvmZeroEpsilon) {
-    compare_with_libsvm(200, "chebyshev1", {8}, 1.0, 0.0);
+    compare_with_libsvm(200, "chebyshev1", {8}, 1.0, 0.0, TargetScaling::none);
 }
 
 TEST(Regression, ModelFileRoundTripIsExact) {
@@ -168,6 +190,22 @@ TEST(Regression, ModelFileRoundTripIsExact) {
     Clipping clipped;
     EXPECT_EQ(decision_function(back, data.X, data.rows, OutOfRange::clip, "d", &clipped),
               decision_function(model, data.X, data.rows, OutOfRange::clip, "d", &clipped));
+    // The setting and its unit are kept; a file written before the setting existed took C and
+    // epsilon in the target's units (its machine is stored in them either way).
+    EXPECT_EQ(back.target_scaling, TargetScaling::standardize);
+    EXPECT_EQ(back.target_scale, model.target_scale);
+    EXPECT_GT(model.target_scale, 0.5);
+    auto older = nlohmann::json::parse(model_to_json(model));
+    older.erase("target_scaling");
+    older.erase("target_scale");
+    const Model old = model_from_json(older.dump(), "old");
+    EXPECT_EQ(old.target_scaling, TargetScaling::none);
+    EXPECT_EQ(old.target_scale, 1.0);
+    EXPECT_EQ(decision_function(old, data.X, data.rows, OutOfRange::clip, "d", &clipped),
+              decision_function(model, data.X, data.rows, OutOfRange::clip, "d", &clipped));
+    older["target_scaling"] = "none";
+    older["target_scale"] = 2.0;
+    EXPECT_THROW((void)model_from_json(older.dump(), "bad"), ModelFileError);
 }
 
 TEST(Regression, TrainingPredictionsComeFromTheGradient) {
@@ -200,8 +238,8 @@ TEST(Regression, FeatureSpaceRouteMatchesLibsvm) {
     o.spec.max_order = 0;
     o.task = Task::regression;
     o.spec.degrees = {3};
-    o.C = 2.0;
-    o.epsilon = 0.05;
+    o.C = 1.0;  // on the standardised target (sd 2.13): about C = 2 on the raw one
+    o.epsilon = 0.025;
     o.solver.tolerance = 1e-4;
     const Model model = train_model(data, o);
     ASSERT_TRUE(model.summary.converged);
@@ -211,7 +249,9 @@ TEST(Regression, FeatureSpaceRouteMatchesLibsvm) {
     for (const auto& t : data.target) z.push_back(std::stod(t));
     const TensorKernel kernel = model.kernel();
     const auto G = kernel.gram(kernel.prepare(pts, data.rows));
-    const Reference ref = libsvm_svr(G, z, o.C, o.epsilon, 1e-6);
+    const auto [s, mean] = standardise(z, TargetScaling::standardize);  // the default
+    const double C = o.C, epsilon = o.epsilon;
+    const Reference ref = libsvm_svr(G, z, C, epsilon, 1e-6);
     const auto predicted = decision_values(model, pts, data.rows);
     // The model's coefficients on the training points, through the decisions (support vectors
     // need not be in order here): compare objectives through LIBSVM's and ours on G.
@@ -219,9 +259,9 @@ TEST(Regression, FeatureSpaceRouteMatchesLibsvm) {
     for (size_t t = 0; t < data.rows; ++t) {
         double f_ref_t = ref.bias;
         for (size_t l = 0; l < data.rows; ++l) f_ref_t += ref.a[l] * G[t * data.rows + l];
-        worst = std::max(worst, std::abs(predicted[t] - f_ref_t));
+        worst = std::max(worst, std::abs(predicted[t] - (f_ref_t * s + mean)));
     }
-    EXPECT_LT(worst, 1e-2);
-    EXPECT_NEAR(model.summary.objective, svr_objective(G, ref.a, z, o.epsilon),
-                1e-5 * std::abs(svr_objective(G, ref.a, z, o.epsilon)));
+    EXPECT_LT(worst, 1e-2 * s);
+    EXPECT_NEAR(model.summary.objective, svr_objective(G, ref.a, z, epsilon),
+                1e-5 * std::abs(svr_objective(G, ref.a, z, epsilon)));
 }

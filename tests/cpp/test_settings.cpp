@@ -154,7 +154,8 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
          {"multi_class", "ovr"},
          {"missing", "error"},
          {"scaling", "quantile"}},
-        {{"task", "regression"}, {"epsilon", "0.05"}, {"family", "hermite"}, {"max_order", "1"}}};
+        {{"task", "regression"}, {"epsilon", "0.05"}, {"family", "hermite"}, {"max_order", "1"},
+         {"target_scaling", "none"}}};
     std::set<std::string> covered;
     for (const auto& given : requests) {
         Dataset d = make_double_spiral();
@@ -202,6 +203,7 @@ TEST(Settings, EveryKeptSettingIsReadBackFromTheModelFile) {
             EXPECT_EQ(asked.probability, read.probability) << s.name;
             EXPECT_EQ(asked.missing, read.missing) << s.name;
             EXPECT_EQ(asked.scaling, read.scaling) << s.name;
+            EXPECT_EQ(asked.target_scaling, read.target_scaling) << s.name;
         }
     }
     for (const TrainingSetting& s : training_settings()) {

@@ -1,7 +1,7 @@
-"""The examples python.md, cli.md, missing-values.md and scaling.md show run as written: the
-Python blocks of python.md, missing-values.md and scaling.md in a scratch folder, cli.md's
-runnable shell example (the one it says runs after `make build`) with the binary under test and
-its scratch files in a scratch folder."""
+"""The examples python.md, cli.md, missing-values.md, scaling.md and categorical.md show run as
+written: the Python blocks of python.md, missing-values.md, scaling.md and categorical.md in a
+scratch folder, cli.md's runnable shell example (the one it says runs after `make build`) with the
+binary under test and its scratch files in a scratch folder."""
 import os
 import re
 import subprocess
@@ -37,12 +37,22 @@ def test_cli_md_example_runs(tmp_path):
     assert "label,decision" in proc.stdout and (tmp_path / "tiny.json").exists()
 
 
-def test_missing_values_md_example_runs(tmp_path):
-    (code,) = blocks("missing-values.md", "python")
-    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+def test_missing_values_md_examples_run(tmp_path):
+    marginalize, level = blocks("missing-values.md", "python")
+    proc = subprocess.run([sys.executable, "-c", marginalize], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
     assert proc.returncode == 0, proc.stderr
     score, *_ = proc.stdout.split()
     assert 0.8 < float(score) <= 1.0
+    # The gaps as a level of their own: the level is there, with its bar, and a gap's Shapley
+    # value is its effect (0 when integrated out).
+    proc = subprocess.run([sys.executable, "-c", level], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "['negative', 'positive', '(missing)']"
+    assert "(missing)" in lines[-2]
+    own_effect, integrated_out = map(float, lines[-1].split())
+    assert own_effect < -0.5 and integrated_out == 0.0
 
 
 def test_scaling_md_example_runs(tmp_path):

@@ -27,9 +27,6 @@ from orca_svm import OrcaSVC, OrcaSVR, make_double_spiral
 # strict expected failure, so a check that starts passing is reported too (the estimators declare
 # no "_xfail_checks" tag, which scikit-learn would turn into silent skips). scikit-learn runs its
 # classifier checks on two- and three-class data, so the classifiers' runs cover multi-class.
-ZERO_WEIGHTS = ("the check shuffles zero-weight rows in: SMO then visits the remaining rows in another order and "
-                "stops at another point within its tolerance (differences ~1e-4, the check demands 1e-7); "
-                "scikit-learn's own SVC declares the same expected failure")
 PROBABILITY_ARGMAX = ("the check demands argmax(predict_proba) == predict on every row; Platt probabilities come "
                       "from cross-validated sigmoids and may disagree with the decision function near the "
                       "boundary (1 of 200 rows here), as LIBSVM's and SVC(probability=True)'s do; predict stays "
@@ -40,19 +37,18 @@ PROBABILITY_ARGMAX = ("the check demands argmax(predict_proba) == predict on eve
 WEIGHT_EQUIVALENCE = ("weights equal removed or repeated rows only at the exact optimum; SMO stops within its "
                       "tolerance (differences ~2e-4 at tol=1e-3, the check demands 1e-7); scikit-learn's own SVC "
                       "and SVR declare the same expected failure")
-WEIGHTS = {"check_sample_weights_invariance[kind=zeros]": ZERO_WEIGHTS,
-           "check_sample_weight_equivalence_on_dense_data": WEIGHT_EQUIVALENCE}
 # The classifiers' small additive bases take the interior-point route, whose optimum does not
-# depend on the order of the rows: the zero-weight check passes for them (it still fails for
-# SVR, which has no such route), the stricter equivalence check of scikit-learn >= 1.6 does not.
-CLASSIFIER_WEIGHTS = {"check_sample_weight_equivalence_on_dense_data": WEIGHT_EQUIVALENCE}
+# depend on the order of the rows, and SVR on its standardised target stops within 1e-7 on the
+# check's data (measured): the zero-weight check passes for them; the stricter equivalence check
+# of scikit-learn >= 1.6 does not.
+WEIGHTS = {"check_sample_weight_equivalence_on_dense_data": WEIGHT_EQUIVALENCE}
 ESTIMATORS = {
-    "svc-ovo": (OrcaSVC(degree=3), CLASSIFIER_WEIGHTS),
-    "svc-ovr": (OrcaSVC(degree=3, multi_class="ovr"), CLASSIFIER_WEIGHTS),
+    "svc-ovo": (OrcaSVC(degree=3), WEIGHTS),
+    "svc-ovr": (OrcaSVC(degree=3, multi_class="ovr"), WEIGHTS),
     # NaN refused: scikit-learn's checks of NaN and infinity inputs run (allow_nan is False).
-    "svc-missing-error": (OrcaSVC(degree=3, missing="error"), CLASSIFIER_WEIGHTS),
+    "svc-missing-error": (OrcaSVC(degree=3, missing="error"), WEIGHTS),
     "svc-probability": (OrcaSVC(degree=3, probability=True),
-                        {**CLASSIFIER_WEIGHTS,
+                        {**WEIGHTS,
                          "check_classifiers_train": PROBABILITY_ARGMAX,
                          "check_classifiers_train[readonly_memmap=True]": PROBABILITY_ARGMAX,
                          "check_classifiers_train[readonly_memmap=True,X_dtype=float32]": PROBABILITY_ARGMAX}),

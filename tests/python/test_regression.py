@@ -7,6 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.datasets import load_diabetes
+from sklearn.compose import TransformedTargetRegressor
+from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVR
 
 from conftest import read_csv_exact
@@ -20,21 +22,30 @@ def additive_data(m=250, seed=0):
     return X, np.sin(2.5 * X[:, 0]) + X[:, 1] ** 2 + 0.02 * rng.normal(size=m)
 
 
-@pytest.mark.parametrize("family, degree, C, epsilon, weighted", [
-    ("legendre", 6, 10.0, 0.05, False), ("chebyshev2", [7, 6, 5], 1.0, 0.0, False),
-    ("hermite", 6, 3.0, 0.1, True)])
-def test_matches_sklearn_svr_on_the_same_gram(family, degree, C, epsilon, weighted):
+@pytest.mark.parametrize("family, degree, C, epsilon, weighted, target_scaling", [
+    ("legendre", 6, 10.0, 0.05, False, "standardize"), ("chebyshev2", [7, 6, 5], 1.0, 0.0, False, "none"),
+    ("hermite", 6, 3.0, 0.1, True, "standardize"), ("legendre", 6, 10.0, 0.05, False, "none")])
+def test_matches_sklearn_svr_on_the_same_gram(family, degree, C, epsilon, weighted, target_scaling):
     # Bases at least as large as the data: with a rank-deficient Gram matrix both solvers need
-    # millions of iterations to reach tol 1e-6 (measured).
+    # millions of iterations to reach tol 1e-6 (measured). target_scaling standardize is SVR on
+    # the standardised target, scaled back: scikit-learn's TransformedTargetRegressor.
     X, z = additive_data()
     sw = np.random.default_rng(3).uniform(0.3, 2.0, len(z)) if weighted else None
-    ours = OrcaSVR(family=family, degree=degree, C=C, epsilon=epsilon, tol=1e-6).fit(X, z, sample_weight=sw)
+    ours = OrcaSVR(family=family, degree=degree, C=C, epsilon=epsilon, tol=1e-6,
+                   target_scaling=target_scaling).fit(X, z, sample_weight=sw)
     doc = json.loads(ours.model_.to_json())
     Xs = scaled(doc, X)
     K = gram(doc, Xs, Xs)
-    ref = SVR(kernel="precomputed", C=C, epsilon=epsilon, tol=1e-6).fit(K, z, sample_weight=sw)
+    svr = SVR(kernel="precomputed", C=C, epsilon=epsilon, tol=1e-6)
+    ref = (svr if target_scaling == "none" else
+           TransformedTargetRegressor(svr, transformer=StandardScaler())).fit(K, z, sample_weight=sw)
     np.testing.assert_allclose(ours.predict(X), ref.predict(K), rtol=1e-4, atol=1e-4)
-    assert ours.intercept_[0] == pytest.approx(ref.intercept_[0], abs=1e-4)
+    if target_scaling == "none":
+        assert ours.intercept_[0] == pytest.approx(ref.intercept_[0], abs=1e-4)
+    else:
+        sd, mean = ref.transformer_.scale_[0], ref.transformer_.mean_[0]
+        assert ours.model_.target_scale == pytest.approx(sd, rel=1e-12)
+        assert ours.intercept_[0] == pytest.approx(ref.regressor_.intercept_[0] * sd + mean, abs=1e-4)
     Xt = np.random.default_rng(9).uniform(-1, 1, (50, 3))
     # Off the training points, the two solvers' (both within tol) differences in directions the
     # data barely constrains show more: measured up to 1.6e-3 on predictions of size ~1.
@@ -83,12 +94,18 @@ def test_cli_and_python_give_the_same_regression(orca, tmp_path):
     data = load_diabetes(as_frame=True).frame.iloc[:200]
     data.to_csv(tmp_path / "d.csv", index=False)
     X, z = data.drop(columns="target"), data["target"]
-    orca("fit", "--data", str(tmp_path / "d.csv"), "--target", "target", "--task", "regression", "--epsilon", "5",
-         "-C", "50", "--degree", "2", "--model", str(tmp_path / "cli.json"), "-q")
-    reg = OrcaSVR(degree=2, C=50.0, epsilon=5.0).fit(X, z)
+    orca("fit", "--data", str(tmp_path / "d.csv"), "--target", "target", "--task", "regression", "--epsilon", "0.06",
+         "-C", "0.7", "--degree", "2", "--model", str(tmp_path / "cli.json"), "-q")
+    reg = OrcaSVR(degree=2, C=0.7, epsilon=0.06).fit(X, z)
     cli = json.loads((tmp_path / "cli.json").read_text())
     ours = json.loads(reg.model_.to_json())
     assert cli["coefficients"] == ours["coefficients"] and cli["bias"] == ours["bias"]
+    assert cli["target_scaling"] == "standardize" and cli["target_scale"] == pytest.approx(z.std(ddof=0), rel=1e-12)
+    # In the target's own units: the same problem with C and epsilon times its standard deviation.
+    s = cli["target_scale"]
+    raw = OrcaSVR(degree=2, C=0.7 * s, epsilon=0.06 * s, target_scaling="none", tol=1e-6).fit(X, z)
+    tight = OrcaSVR(degree=2, C=0.7, epsilon=0.06, tol=1e-6).fit(X, z)
+    np.testing.assert_allclose(tight.predict(X), raw.predict(X), rtol=0, atol=1e-4 * s)
     out = orca("predict", "--model", str(tmp_path / "cli.json"), "--data", str(tmp_path / "d.csv"))
     pred = read_csv_exact(io.StringIO(out.stdout))
     np.testing.assert_array_equal(pred["prediction"].to_numpy(), reg.predict(X))

@@ -92,7 +92,7 @@ def reports():
     multi = OrcaSVC().fit(X, y)
     yield "multi-class", multi, multi.report(X, y, rows=[0, 100]), list(X.columns)
     Xd, yd = load_diabetes(return_X_y=True, as_frame=True)
-    reg = OrcaSVR(C=100.0, epsilon=5.0).fit(Xd, yd)
+    reg = OrcaSVR().fit(Xd, yd)
     yield "regression", reg, reg.report(Xd, yd, rows=[1]), list(Xd.columns)
 
 

@@ -46,6 +46,7 @@ ROUND_TRIP = {
     "missing": ("error", {}),
     "C": ("3.5", {}),
     "epsilon": ("0.05", {"task": "regression"}),
+    "target_scaling": ("none", {"task": "regression"}),
     "tol": ("0.0001", {}),
     "class_weight": ("A=1,B=2.5", {}),
     "multi_class": ("ovr", {}),
