@@ -141,7 +141,12 @@ std::vector<CardLine> model_card(const Model& model) {
             if (model.categorical(j))
                 said += fmt::format("{}'{}' ({} levels)", said.empty() ? "" : ", ", model.feature_names[j],
                                     model.levels[j].size());
-        card.push_back({"categorical", said + ": every level's contrast, an unseen level integrated out"});
+        const auto gap_levels = missing_levels(model);
+        const bool any_gap_level = std::find(gap_levels.begin(), gap_levels.end(), true) != gap_levels.end();
+        card.push_back({"categorical", said + (any_gap_level ? ": every level's contrast, an unseen level taken as '" +
+                                                                   std::string(kMissingLevel) +
+                                                                   "' where a feature has it, else integrated out"
+                                                             : ": every level's contrast, an unseen level integrated out")});
     }
     card.push_back({"missing values", missing_text(model.missing)});
     card.push_back({"C", c_text(model)});

@@ -13,6 +13,7 @@
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
 #include "orca/kernel.hpp"
+#include "orca/model_card.hpp"
 #include "orca/model_io.hpp"
 #include "orca/prediction.hpp"
 #include "orca/settings.hpp"
@@ -188,6 +189,10 @@ TEST(Categorical, UnderMissingLevelAColumnsGapsAreALevelOfTheirOwn) {
         EXPECT_EQ(model.spec.degrees[0], 4);
         EXPECT_EQ(model.levels[2], (std::vector<std::string>{"no", "yes"}));  // no gap: no level for one
         EXPECT_EQ(missing_levels(model), (std::vector<bool>{true, false, false}));
+        std::string card;  // the model card says where gaps and unseen levels go
+        for (const CardLine& line : model_card(model)) card += line.label + ": " + line.value + "\n";
+        EXPECT_NE(card.find("an unseen level taken as '(missing)' where a feature has it"), std::string::npos) << card;
+        EXPECT_NE(card.find("a categorical feature's gaps are its level '(missing)'"), std::string::npos) << card;
         // A gap, an unseen level and the level itself predict alike, as the reference's fifth level.
         for (double size : {1.0, 6.0, std::nan("")})
             for (double flag : {0.0, 1.0}) {
