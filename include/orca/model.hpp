@@ -43,7 +43,6 @@ struct EnumNames<Task> {
     return parse_name<Task>(name);
 }
 
-// How more than two classes are split into two-class machines.
 // What a regression's C and epsilon are measured in. standardize: units of the target's training
 // standard deviation s, so the problem solved is the epsilon-SVR of the target with C s and
 // epsilon s, the same model as one trained on the standardised target and scaled back (the
@@ -57,6 +56,7 @@ struct EnumNames<TargetScaling> {
         {{TargetScaling::standardize, "standardize"}, {TargetScaling::none, "none"}}};
 };
 
+// How more than two classes are split into two-class machines.
 enum class MultiClass { ovo, ovr };
 template <>
 struct EnumNames<MultiClass> {

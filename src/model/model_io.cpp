@@ -377,8 +377,8 @@ Model model_from_json(const std::string& content, const std::string& source) {
                 m.target_scale = number(field(j, "target_scale", w), w + ": target_scale");
                 if (!(m.target_scale > 0.0) || !std::isfinite(m.target_scale) ||
                     (m.target_scaling == TargetScaling::none && m.target_scale != 1.0))
-                    throw ModelFileError(w + ": target_scale: expected a number > 0 (1 under target_scaling none), got " +
-                                         fmt_most(m.target_scale));
+                    throw ModelFileError(w + ": target_scale: expected a number > 0 (1 under target_scaling none), " +
+                                         "got " + fmt_most(m.target_scale));
             }
             m.class_weights.clear();
         }

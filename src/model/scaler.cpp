@@ -19,8 +19,8 @@ void check_feature_values(std::span<const double> X, size_t rows, Missing missin
             std::ostringstream os;
             os << source << ": row " << r + 1 << ", feature '" << names[j] << "': ";
             if (std::isnan(v))
-                os << "missing value (missing error refuses it; missing marginalize integrates the feature out, missing level "
-                      "gives a categorical feature a level of its own)";
+                os << "missing value (missing error refuses it; missing marginalize integrates the feature out, "
+                      "missing level gives a categorical feature a level of its own)";
             else
                 os << "value " << v << " is not a finite number";
             throw DataError(os.str());
@@ -138,7 +138,8 @@ double Scaler::scale(size_t j, double x) const {
     if (constant(j)) return 0.0;
     if (categorical(j)) {
         if (is_level_code(x, levels[j])) return categorical_node(static_cast<size_t>(x), levels[j]);
-        return has_missing_level(j) ? categorical_node(levels[j] - 1, levels[j]) : std::numeric_limits<double>::quiet_NaN();
+        return has_missing_level(j) ? categorical_node(levels[j] - 1, levels[j])
+                                    : std::numeric_limits<double>::quiet_NaN();
     }
     switch (kind) {
         case ScalerKind::minmax:

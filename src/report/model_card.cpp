@@ -22,7 +22,6 @@ std::string missing_text(Missing missing) {
     return "refused (missing error)";
 }
 
-
 std::string family_text(const Model& model) {
     std::string family = to_string(model.spec.family.kind);
     if (model.spec.family.kind == FamilyKind::jacobi || model.spec.family.kind == FamilyKind::gegenbauer)
@@ -143,10 +142,10 @@ std::vector<CardLine> model_card(const Model& model) {
                                     model.levels[j].size());
         const auto gap_levels = missing_levels(model);
         const bool any_gap_level = std::find(gap_levels.begin(), gap_levels.end(), true) != gap_levels.end();
-        card.push_back({"categorical", said + (any_gap_level ? ": every level's contrast, an unseen level taken as '" +
-                                                                   std::string(kMissingLevel) +
-                                                                   "' where a feature has it, else integrated out"
-                                                             : ": every level's contrast, an unseen level integrated out")});
+        const std::string unseen = any_gap_level ? "taken as '" + std::string(kMissingLevel) +
+                                                       "' where a feature has it, else integrated out"
+                                                 : "integrated out";
+        card.push_back({"categorical", said + ": every level's contrast, an unseen level " + unseen});
     }
     card.push_back({"missing values", missing_text(model.missing)});
     card.push_back({"C", c_text(model)});

@@ -302,7 +302,8 @@ std::optional<std::string> model_setting(const Model& m, std::string_view name) 
     if (name == "scaling") return m.scaler.kind == ScalerKind::quantile ? "quantile" : "range";
     if (name == "C") return exact(m.C);
     if (name == "epsilon") return classifier ? std::string(s.default_text) : exact(m.epsilon);
-    if (name == "target_scaling") return classifier ? std::string(s.default_text) : std::string(name_of(m.target_scaling));
+    if (name == "target_scaling")
+        return classifier ? std::string(s.default_text) : std::string(name_of(m.target_scaling));
     if (name == "tol") return exact(m.tolerance);
     if (name == "class_weight") {
         if (!classifier) return std::string(s.default_text);

@@ -182,7 +182,8 @@ TEST(Categorical, UnderMissingLevelAColumnsGapsAreALevelOfTheirOwn) {
         if (std::isnan(explicit_level.X[r * 3])) explicit_level.X[r * 3] = 4.0;
     for (const char* order : {"1", "2"}) {
         SCOPED_TRACE(order);
-        const Model model = train_model(gappy, train_options({{"missing", "level"}, {"max_order", order}}, gappy.feature_names));
+        const Model model =
+            train_model(gappy, train_options({{"missing", "level"}, {"max_order", order}}, gappy.feature_names));
         const Model reference = train_model(explicit_level, train_options({{"max_order", order}}, gappy.feature_names));
         ASSERT_EQ(model.levels[0], reference.levels[0]);
         EXPECT_EQ(model.spec.level_weights[0], reference.spec.level_weights[0]);
@@ -199,8 +200,9 @@ TEST(Categorical, UnderMissingLevelAColumnsGapsAreALevelOfTheirOwn) {
                 const double expected =
                     decision_function(reference, std::vector<double>{4.0, size, flag}, 1, OutOfRange::clip, "x")[0];
                 for (double color : {std::nan(""), 4.0, 9.0})
-                    EXPECT_NEAR(decision_function(model, std::vector<double>{color, size, flag}, 1, OutOfRange::clip, "x")[0],
-                                expected, 1e-10)
+                    EXPECT_NEAR(
+                        decision_function(model, std::vector<double>{color, size, flag}, 1, OutOfRange::clip, "x")[0],
+                        expected, 1e-10)
                         << color << " " << size << " " << flag;
             }
         // 'flag' had no gaps: one at prediction is integrated out (the frequency-weighted mean).
