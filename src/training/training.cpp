@@ -187,9 +187,7 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
         Machine machine = detail::stored_machine(settings, fit, points, upper, true);
         for (double& a : machine.coefficients) a *= s;  // back in the target's units (1 and 0: as they are)
         machine.bias = machine.bias * s + shift;
-        double mean = 0.0;
-        for (double v : z) mean += v;
-        mean /= static_cast<double>(z.size());
+        const double mean = mean_of(z);
         double residual = 0.0, total = 0.0;
         for (size_t t = 0; t < data.rows; ++t) {
             residual += (z[t] - fit.training_decision[t]) * (z[t] - fit.training_decision[t]);

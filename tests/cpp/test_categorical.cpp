@@ -97,6 +97,21 @@ Dataset colors(size_t m, unsigned seed) {
     return d;
 }
 
+// The Shapley values of data's first `rows` rows against all coalitions, and the model file's
+// round trip (the same text, the same decisions on every row of data); returns the loaded model.
+Model expect_exact_shapley_and_round_trip(const Model& model, const Dataset& data, size_t rows) {
+    const std::vector<double> X(data.X.begin(), data.X.begin() + static_cast<std::ptrdiff_t>(rows * data.cols));
+    const Explanation e = explain(model, X, rows);
+    const auto brute = shapley_by_coalitions(model, X, rows);
+    for (size_t i = 0; i < rows * data.cols; ++i) EXPECT_NEAR(e.shapley[i], brute[i], 1e-9);
+    const std::string text = model_to_json(model);
+    Model back = model_from_json(text, "m.json");
+    EXPECT_EQ(model_to_json(back), text);
+    EXPECT_EQ(decision_function(back, data.X, data.rows, OutOfRange::clip, "d"),
+              decision_function(model, data.X, data.rows, OutOfRange::clip, "d"));
+    return back;
+}
+
 }  // namespace
 
 TEST(Categorical, AModelIsExactOnItsLevelsAndAnUnseenLevelIsTheFrequencyWeightedMean) {
@@ -123,18 +138,9 @@ TEST(Categorical, AModelIsExactOnItsLevelsAndAnUnseenLevelIsTheFrequencyWeighted
                 EXPECT_NEAR(decision_function(model, unseen, 1, OutOfRange::clip, "x")[0], mean, 1e-10);
                 EXPECT_NEAR(decision_function(model, missing, 1, OutOfRange::clip, "x")[0], mean, 1e-10);
             }
-        // Shapley values against all coalitions, and their sum.
-        const std::vector<double> X(data.X.begin(), data.X.begin() + 30);
-        const Explanation e = explain(model, X, 10);
-        const auto brute = shapley_by_coalitions(model, X, 10);
-        for (size_t i = 0; i < 30; ++i) EXPECT_NEAR(e.shapley[i], brute[i], 1e-9);
-        // The model file keeps the levels and their frequencies.
-        const std::string text = model_to_json(model);
-        const Model back = model_from_json(text, "m.json");
+        // Shapley values against all coalitions; the model file keeps the levels and frequencies.
+        const Model back = expect_exact_shapley_and_round_trip(model, data, 10);
         EXPECT_EQ(back.levels, model.levels);
-        EXPECT_EQ(model_to_json(back), text);
-        EXPECT_EQ(decision_function(back, data.X, data.rows, OutOfRange::clip, "d"),
-                  decision_function(model, data.X, data.rows, OutOfRange::clip, "d"));
     }
     // Under missing error an unseen level is refused; a level with no rows is left out.
     Dataset strict = data;
@@ -213,19 +219,11 @@ TEST(Categorical, UnderMissingLevelAColumnsGapsAreALevelOfTheirOwn) {
                                               OutOfRange::clip, "x")[0];
         EXPECT_NEAR(decision_function(model, std::vector<double>{1.0, 3.0, NAN}, 1, OutOfRange::clip, "x")[0], mean,
                     1e-10);
-        // Shapley values of rows with gaps against all coalitions: the gap level has an effect.
-        const std::vector<double> X(gappy.X.begin(), gappy.X.begin() + 60);
-        const Explanation e = explain(model, X, 20);
-        const auto brute = shapley_by_coalitions(model, X, 20);
-        for (size_t i = 0; i < 60; ++i) EXPECT_NEAR(e.shapley[i], brute[i], 1e-9);
-        // The model file keeps the setting and the level; the loaded model maps gaps to it again.
-        const std::string text = model_to_json(model);
-        const Model back = model_from_json(text, "m.json");
+        // Shapley values of rows with gaps against all coalitions (the gap level has an effect);
+        // the model file keeps the setting and the level, and the loaded model maps gaps to it.
+        const Model back = expect_exact_shapley_and_round_trip(model, gappy, 20);
         EXPECT_EQ(back.missing, Missing::level);
         EXPECT_EQ(missing_levels(back), missing_levels(model));
-        EXPECT_EQ(model_to_json(back), text);
-        EXPECT_EQ(decision_function(back, gappy.X, gappy.rows, OutOfRange::clip, "d"),
-                  decision_function(model, gappy.X, gappy.rows, OutOfRange::clip, "d"));
     }
     // The level's name is kept for gaps: a column that has it as a level of its own is refused.
     Dataset clash = explicit_level;
