@@ -1,6 +1,6 @@
-"""What the cross-validation tables of bench/missing_values.py and bench/scaling.py share: their
-folds, the win/level/loss summary of one column against another, the machine line, and writing a
-table into a document's generated section."""
+"""What the cross-validation tables of bench/missing_values.py, bench/scaling.py and
+bench/real_tables.py share: their folds and scores, the win/level/loss summary of one column
+against another, the machine line, and writing a table into a document's generated section."""
 import platform
 import re
 import sys
@@ -19,11 +19,16 @@ def folds(task: str):
             else KFold(5, shuffle=True, random_state=0))
 
 
+def cv_scores(task: str, X, y, models: dict) -> dict:
+    """Every model's mean score over the same folds, by the models' names."""
+    from sklearn.model_selection import cross_val_score
+    return {m: cross_val_score(est, X, y, cv=folds(task)).mean() for m, est in models.items()}
+
+
 def scored_row(name: str, task: str, X, y, models: dict, extra: str = "") -> tuple[dict, str]:
     """Every model's mean CV score on the same folds, and the table row that shows them (extra:
     cells between the shape and the scores)."""
-    from sklearn.model_selection import cross_val_score
-    scores = {m: cross_val_score(est, X, y, cv=folds(task)).mean() for m, est in models.items()}
+    scores = cv_scores(task, X, y, models)
     metric = "R²" if task == "regression" else "accuracy"
     cells = " | ".join(f"{scores[m]:.3f}" for m in models)
     line = f"| {name} | {task} ({metric}) | {X.shape[0]} x {X.shape[1]} | {extra}{cells} |"

@@ -43,7 +43,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 from sklearn.svm import SVC, SVR
 
-from cv_tables import folds, machine_line, write_section
+from cv_tables import cv_scores, folds, machine_line, write_section
 from orca_svm import OrcaSVC, OrcaSVR
 
 ORCA_GRID = {"degree": [2, 3, 4], "max_order": [1, 2], "C": [0.1, 1.0, 10.0]}
@@ -144,7 +144,6 @@ def tuned(model, grid, X, y, task):
 
 
 def measure(name, X, y, task):
-    from sklearn.model_selection import cross_val_score
     orca = OrcaSVC if task == "classification" else OrcaSVR
     hgb = HistGradientBoostingClassifier if task == "classification" else HistGradientBoostingRegressor
     step = "svc__" if task == "classification" else "regressor__svr__"
@@ -152,9 +151,7 @@ def measure(name, X, y, task):
     plain = {"ORCA defaults": orca(), "ORCA quantile": orca(scaling="quantile"), "RBF defaults": rbf(task),
              "EBM defaults": ebm(task), "EBM interactions=0": ebm(task, interactions=0),
              "HistGB defaults": hgb(random_state=0)}
-    scores, chosen = {}, {}
-    for column, model in plain.items():
-        scores[column] = cross_val_score(model, X, y, cv=folds(task)).mean()
+    scores, chosen = cv_scores(task, X, y, plain), {}
     grid = {**ORCA_GRID, "max_order": [1]} if name in ADDITIVE_ONLY else ORCA_GRID
     scores["ORCA tuned"], chosen["ORCA tuned"] = tuned(orca(), grid, X, y, task)
     scores["RBF tuned"], chosen["RBF tuned"] = tuned(rbf(task), rbf_grid, X, y, task)
