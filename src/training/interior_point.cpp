@@ -24,6 +24,10 @@ constexpr double kStepFraction = 0.99;
 constexpr double kRoundTo = 1e-6;
 // Rows per chunk when U' D^-1 U is summed over rows on several threads.
 constexpr size_t kRowsPerChunk = 512;
+// U' D^-1 U is summed into this many partial p x p matrices (lanes), each over a fixed run of
+// chunks: memory O(lanes p^2) whatever m is (one partial per chunk was 1.5 GB at 500,000 rows of 436
+// functions), and the same bits on any number of threads.
+constexpr size_t kGramLanes = 16;
 
 // The products with U (m x p, one row per training point) every Newton step makes. The features
 // of a large problem do not fit in cache (500,000 rows of 31 functions are 124 MB), so each
@@ -73,15 +77,20 @@ class NewtonSystem {
     NewtonSystem(const Eigen::Map<const RowMatrix>& U, const Array& d_inverse) : U_(U), dinv_(d_inverse) {
         const auto p = U.cols();
         const auto m = static_cast<size_t>(U.rows());
-        // M = I + U' D^-1 U, summed in row chunks on the thread team, in chunk order.
+        // M = I + U' D^-1 U, summed in row chunks on the thread team: lane l adds its run of chunks
+        // in order, then the lanes are added in order.
         const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
-        std::vector<Eigen::MatrixXd> partial(chunks);
-        parallel::for_chunks(chunks, 1, [&](size_t c, size_t) {
-            const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
-            const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
-            const RowMatrix B = dinv_.segment(lo, rows).sqrt().matrix().asDiagonal() * U.middleRows(lo, rows);
-            partial[c] = Eigen::MatrixXd::Zero(p, p);
-            partial[c].selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
+        const size_t lanes = std::min(chunks, kGramLanes);
+        std::vector<Eigen::MatrixXd> partial(lanes);
+        parallel::for_chunks(lanes, 1, [&](size_t lane, size_t) {
+            partial[lane] = Eigen::MatrixXd::Zero(p, p);
+            RowMatrix B;
+            for (size_t c = lane * chunks / lanes; c < (lane + 1) * chunks / lanes; ++c) {
+                const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
+                const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
+                B.noalias() = dinv_.segment(lo, rows).sqrt().matrix().asDiagonal() * U.middleRows(lo, rows);
+                partial[lane].selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
+            }
         });
         Eigen::MatrixXd M = Eigen::MatrixXd::Identity(p, p);
         for (const auto& part : partial) M += part;
