@@ -19,6 +19,10 @@ threads=$(bash bench/bench_threads.sh)
 oversubscription=$(bash bench/bench_oversubscription.sh)
 grid_search=$(.venv/bin/python -W ignore bench/bench_grid_search.py 2000x5 2000x10 20000x5)
 report=$(.venv/bin/python bench/report.py)
+# The same CLI compiled for the baseline, beside build/'s level (cmake/OrcaCpuLevel.cmake).
+cmake -S . -B build-baseline -DORCA_CPU_LEVEL=baseline -DORCA_BUILD_TESTS=OFF -DORCA_BUILD_BENCH=OFF >/dev/null
+cmake --build build-baseline -j"$(nproc)" --target orca_cli >/dev/null
+cpu_level=$(.venv/bin/python bench/cpu_level.py --baseline build-baseline/orca --level build/orca)
 {
   echo "# Benchmarks"
   echo
@@ -118,6 +122,17 @@ report=$(.venv/bin/python bench/report.py)
   echo "$large"
   echo
   echo "Targets (issue 28) at m = 500,000: fit <= 3 x HistGradientBoosting's, 50,000 -> 500,000 rows <= 12 x."
+  echo
+  echo "## The CPU level (bench/cpu_level.py)"
+  echo
+  echo '```'
+  echo "$cpu_level" | sed -n '1,2p'
+  echo '```'
+  echo
+  echo "$cpu_level" | sed -n '3,$p'
+  echo
+  echo "The same CLI compiled for the baseline (SSE2) and for x86-64-v3 (AVX2, FMA; the default where the"
+  echo "building machine has it), on the same rows in one run. See \"The CPU level\" in the notes."
   echo
   echo "## The HTML report (bench/report.py)"
   echo

@@ -3,7 +3,10 @@
 # wheel repaired by auditwheel to a manylinux tag (make python; CI installs this one wheel on both
 # Python stacks it tests).
 #
-#   scripts/build-wheel.sh BUILD_DIR OUT_DIR
+#   [ORCA_CPU_LEVEL=baseline] scripts/build-wheel.sh BUILD_DIR OUT_DIR
+#
+# ORCA_CPU_LEVEL (cmake/OrcaCpuLevel.cmake; default auto: x86-64-v3 where this machine has it) is
+# the CPU level the wheel's engine is compiled for: baseline for a wheel meant for any x86-64 CPU.
 #
 # 1. The sdist is made from the checkout (scikit-build-core: the tracked files, third_party/'s
 #    vendored headers included).
@@ -49,7 +52,7 @@ if [ -f "$wheel_build/CMakeCache.txt" ] && ! grep -qx "CMAKE_HOME_DIRECTORY:INTE
   rm -rf "$wheel_build"
 fi
 rm -rf "$build_dir/wheel-raw"
-forbid=()
+forbid=("--config-settings=cmake.define.ORCA_CPU_LEVEL=${ORCA_CPU_LEVEL:-auto}")
 for name in Eigen3 nlohmann_json fmt CLI11; do
   forbid+=("--config-settings=cmake.define.CMAKE_DISABLE_FIND_PACKAGE_$name=ON")
 done

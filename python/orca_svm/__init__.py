@@ -5,6 +5,10 @@ ORCA analysis (OKC indices).
 >>> clf = OrcaSVC(family="legendre", degree=8, C=1.0).fit(X, y)      # doctest: +SKIP
 >>> rep = clf.analyze(); print(rep); rep.plot()                        # doctest: +SKIP
 """
+from ._cpu import require_build_level
+
+require_build_level()  # before the engine loads: on a CPU without its instructions it would crash
+
 from ._core import __version__
 from .datasets import load_echocardiogram, make_double_spiral
 from .diagnostics import SweepResult, StabilityResult, experiment, select, stability, sweep
