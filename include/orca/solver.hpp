@@ -52,6 +52,9 @@ struct ProgressPhase {
     std::string counts = "iterations";
     std::string measure = "largest KKT violation";
     double target = 0.0;  // the measure's value at which the phase ends
+    // The measure may rise before it falls (the interior-point method's duality measure grows while
+    // its infeasibility is removed): the time to go is then estimated from the measure's peak on.
+    bool rises_first = false;
 };
 
 struct SolverOptions {
