@@ -5,14 +5,13 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <csignal>
-#include <cstdio>
 #include <exception>
 
 #include "commands.hpp"
-#include "cpu_check.hpp"
 #include "orca/atomic_file.hpp"
 #include "orca/errors.hpp"
 #include "orca/version.hpp"
+#include "platform/cpu_check.hpp"
 
 namespace {
 
@@ -71,13 +70,6 @@ std::string unknown_option(const CLI::App& app, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Before anything else: a CPU without the build's instructions would die of an illegal one.
-    if (const char* missing = orca::cli::missing_cpu_level(); *missing != '\0') {
-        std::fputs("orca: error: ", stderr);
-        std::fputs(missing, stderr);
-        std::fputs("\n", stderr);
-        return 2;
-    }
     // Every signal whose default action ends the process, so that no temporary file stays behind
     // (SIGKILL and SIGSTOP cannot be caught).
     for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF})
@@ -87,7 +79,7 @@ int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"orca: SVMs with truncated orthogonal-polynomial kernels, opened up exactly"};
     app.set_version_flag("--version", fmt::format("{} (compiled for the CPU level {})", orca::kVersion,
-                                                  orca::cli::build_cpu_level()));
+                                                  orca::build_cpu_level()));
     app.require_subcommand(1);
     // Threads for the whole command, given before or after the subcommand. Without it the
     // OpenMP default holds: OMP_NUM_THREADS (which joblib's and Dask's workers set), else every core.

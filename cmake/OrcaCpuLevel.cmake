@@ -10,8 +10,9 @@
 #
 # -ffp-contract=off: the compiler fuses no a*b + c on its own, so the engine's own arithmetic gives the
 # same bits at every level; only Eigen's products, which use FMA where the level has it, differ in
-# their last bits. The CLI (cli/cpu_check.cpp) and the Python package (orca_svm/_cpu.py) refuse to
-# start on a CPU without the level's instructions instead of dying of an illegal instruction.
+# their last bits. The CLI and the Python package (orca_svm/_cpu.py) refuse to start on a CPU without
+# the level's instructions instead of dying of an illegal instruction: src/platform/cpu_check.cpp,
+# compiled for the baseline into both (orca_cpu_check_source).
 #
 # Sets ORCA_CPU_LEVEL_RESOLVED (x86-64-v3, baseline or native) for the files that report it.
 
@@ -48,3 +49,17 @@ endif()
 add_compile_options(-ffp-contract=off)
 set(ORCA_CPU_LEVEL_RESOLVED ${orca_cpu_level})
 message(STATUS "orca: compiled for the CPU level ${ORCA_CPU_LEVEL_RESOLVED} (ORCA_CPU_LEVEL=${ORCA_CPU_LEVEL})")
+
+# orca_cpu_check_source(<target>): adds src/platform/cpu_check.cpp to the target, compiled for the
+# baseline (a later -march wins) and told the level it checks for.
+function(orca_cpu_check_source target)
+  set(source ${PROJECT_SOURCE_DIR}/src/platform/cpu_check.cpp)
+  target_sources(${target} PRIVATE ${source})
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_DEFINITIONS
+               ORCA_CPU_LEVEL_NAME="${ORCA_CPU_LEVEL_RESOLVED}")
+  if(ORCA_CPU_LEVEL_RESOLVED STREQUAL "x86-64-v3")
+    set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS -march=x86-64)
+    set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_DEFINITIONS ORCA_NEEDS_X86_64_V3)
+  endif()
+endfunction()

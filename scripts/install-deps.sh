@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything ORCA needs to build and test from Debian 12 packages: the toolchain, the
 # engine's libraries, the oldest Python stack the package supports (the Python build's own
-# requirements, scikit-build-core and pybind11, and the newest stack come from PyPI), and Chromium,
-# in which the HTML report's test renders it headless.
+# requirements, scikit-build-core and pybind11, and the newest stack come from PyPI), Chromium,
+# in which the HTML report's test renders it headless, and qemu-user, whose emulated older CPU
+# tests that an x86-64-v3 build refuses it (tests/python/test_cpu_level.py).
 set -euo pipefail
 packages=(
   build-essential cmake git
@@ -13,6 +14,7 @@ packages=(
   python3-numpy python3-scipy python3-pandas python3-matplotlib python3-sklearn python3-pytest
   python3-libsvm python3-openturns python3-distributed
   chromium fonts-dejavu-core
+  qemu-user
 )
 missing=()
 for p in "${packages[@]}"; do
