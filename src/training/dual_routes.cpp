@@ -90,7 +90,8 @@ SolverResult certify(const DualProblem& problem, const FeatureRows& features, st
 // The interior-point method on the explicit features, then SMO from its rounded solution.
 SolverResult interior_point_route(const DualProblem& problem, const SolverOptions& options, long spent) {
     const FeatureRows features(problem.kernel.basis(), problem.points, problem.m, true);
-    if (options.phase) options.phase(ProgressPhase{"interior-point steps", "relative duality measure", kInteriorPointTarget, true});
+    if (options.phase)
+        options.phase(ProgressPhase{"interior-point steps", "relative duality measure", kInteriorPointTarget, true});
     InteriorPointResult ip = interior_point_dual(features.matrix(), problem.m, features.size(), problem.y,
                                                  problem.upper, options.progress);
     SolverResult result = certify(problem, features, std::move(ip.alpha), options, spent);
