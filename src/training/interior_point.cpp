@@ -18,6 +18,16 @@ using Array = Eigen::ArrayXd;
 
 // Newton steps before giving up (the method takes 12-20 on the problems measured).
 constexpr int kMaxSteps = 80;
+// Near the end D^-1 can span 30 orders of magnitude and the Newton directions lose their accuracy:
+// measured at 20,000 rows of 436 functions and C = 1000, the stationarity residual rose again from
+// step 39 on and the last 40 steps (most shorter than 1e-3 of the way) went nowhere, leaving SMO
+// 250,000 iterations to polish the last point. So the method keeps the best point it saw, and
+// once that is within kStallNear of the stopping rule, kStallSteps steps in a row shorter than
+// kShortStep end it: SMO polishes the best point (at 20,000 rows: in 14 iterations; 38 s -> 7 s).
+// Far from the rule short steps are not taken for a stall: they can be an early step's.
+constexpr int kStallSteps = 3;
+constexpr double kShortStep = 1e-2;
+constexpr double kStallNear = 1e3;
 // Fraction of the step to the boundary taken, keeping the iterates interior.
 constexpr double kStepFraction = 0.99;
 // Within this fraction of C_t of a bound, a value is put on the bound.
@@ -150,6 +160,8 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
     double b = 0.0;
     InteriorPointResult result;
     Array best = a;
+    double best_distance = std::numeric_limits<double>::infinity();
+    int short_steps = 0;  // in a row
     for (; result.steps < kMaxSteps; ++result.steps) {
         const Vector w = transposed_times(U, a.matrix());
         const Vector Qa = times(U, w);
@@ -157,13 +169,20 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         const double rp = yv.dot(a.matrix());                        // y'a = 0
         const double mu = (a * z + s * v).sum() / (2.0 * static_cast<double>(m));
         const double objective = 0.5 * w.squaredNorm() - a.sum();
-        if (!std::isfinite(objective) || !rd.allFinite()) break;  // numerical breakdown: keep the last
-        best = a;
+        if (!std::isfinite(objective) || !rd.allFinite()) break;  // numerical breakdown: keep the best
         const double duality = 2.0 * static_cast<double>(m) * mu / (1.0 + std::abs(objective));
         if (progress && result.steps > 0) progress(result.steps, duality);
         const double rd_scale = 1.0 + largest_feature * w.cwiseAbs().maxCoeff();
-        if (rd.abs().maxCoeff() < 1e-6 * rd_scale && std::abs(rp) < 1e-9 * (1.0 + ub.maxCoeff()) &&
-            duality < kInteriorPointTarget) {
+        // How far the point is from the stopping rule, as the largest of its three ratios (below 1:
+        // converged).
+        const double distance = std::max({rd.abs().maxCoeff() / (1e-6 * rd_scale),
+                                          std::abs(rp) / (1e-9 * (1.0 + ub.maxCoeff())),
+                                          duality / kInteriorPointTarget});
+        if (distance < best_distance) {
+            best = a;
+            best_distance = distance;
+        }
+        if (distance < 1.0) {
             result.converged = true;
             break;
         }
@@ -213,6 +232,11 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         const Direction dir = direction(sigma * mu, &affine);
         const double step = kStepFraction * longest(dir);
         if (!(step > 0.0)) break;
+        short_steps = step < kShortStep ? short_steps + 1 : 0;
+        if (short_steps >= kStallSteps && best_distance < kStallNear) {
+            result.stalled = true;  // SMO polishes the best point
+            break;
+        }
         a += step * dir.da;
         s -= step * dir.da;
         z += step * dir.dz;

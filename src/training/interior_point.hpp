@@ -19,6 +19,7 @@ struct InteriorPointResult {
     std::vector<double> alpha;  // rounded: within 1e-6 C_t of a bound, on it
     int steps = 0;
     bool converged = false;  // the method's own stopping rule held (SMO certifies either way)
+    bool stalled = false;    // it stopped short, its steps no longer going anywhere: alpha is its best point
 };
 
 // phi: m x p row-major (training/feature_rows.hpp); y in {-1, +1}; upper[t] = C_t > 0.
