@@ -41,7 +41,9 @@ struct OkcReport {
     size_t dim = 0;
     std::vector<int> degrees;
     double energy = 0.0;         // E = sum_k c_k^2 (from the algorithm)
-    double energy_kernel = 0.0;  // a' K a through the kernel: the invariant's other side
+    // a' K a, the invariant's other side: through the kernel's closed form, or the basis' explicit
+    // features where they cost less (orca/expansion.hpp)
+    double energy_kernel = 0.0;
     double constant = 0.0;       // c_0
     // block[q][N] = C_N^(q) / E, q = 0..d, N = 0..sum_j n_j
     std::vector<std::vector<double>> block;

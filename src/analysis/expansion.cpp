@@ -1,14 +1,24 @@
 #include "orca/expansion.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "basis/feature_map.hpp"
 #include "orca/errors.hpp"
 #include "orca/kernel.hpp"
 #include "orca/model.hpp"
 #include "parallel/work_team.hpp"
 
 namespace orca {
+namespace {
+
+// Bases up to this many functions may be listed as explicit features for a' K a (16 lanes of p
+// doubles: 128 MB at most).
+constexpr double kMaxListedFunctions = 1e6;
+
+}  // namespace
 
 Expansion expansion_of(const ModelSettings& model, const Machine& machine) {
     return Expansion{model.basis(), machine.support_vectors, machine.coefficients};
@@ -33,6 +43,43 @@ double rkhs_norm_squared(const Expansion& e) {
     double total = 0.0;
     for (double r : rows) total += r;
     return total;
+}
+
+double rkhs_norm_squared_by_features(const Expansion& e) {
+    const FeatureMap map(e.basis);
+    const size_t p = map.size(), d = e.dim(), n = e.count();
+    // c = sum_i a_i phi(x_i) summed into fixed lanes, each over its run of support vectors in
+    // order, then the lanes in order: the same bits for any thread count, memory O(lanes p).
+    constexpr size_t kLanes = 16;
+    const size_t lanes = std::min(n, kLanes);
+    std::vector<std::vector<double>> partial(lanes);
+    parallel::for_chunks(lanes, 1, [&](size_t lane, size_t) {
+        partial[lane].assign(p, 0.0);
+        std::vector<double> table(map.table_size()), phi(p);
+        for (size_t i = lane * n / lanes; i < (lane + 1) * n / lanes; ++i) {
+            map.evaluate(e.points.data() + i * d, table.data(), phi.data());
+            for (size_t k = 0; k < p; ++k) partial[lane][k] += e.a[i] * phi[k];
+        }
+    });
+    double total = 0.0;
+    for (size_t k = 0; k < p; ++k) {
+        double c = 0.0;
+        for (const auto& part : partial) c += part[k];
+        total += c * c;
+    }
+    return total;
+}
+
+double rkhs_norm_squared_cheaper(const Expansion& e) {
+    // Multiply-adds: a kernel entry costs about (n_j + 1) per feature; a feature row about Q + 1
+    // per function (FeatureMap's active factors).
+    double entry = 0.0;
+    for (int n : e.basis.degrees()) entry += n + 1.0;
+    const auto count = static_cast<double>(e.count());
+    const double pairs = 0.5 * count * count * entry;
+    const double p = static_cast<double>(e.basis.size());
+    const double features = count * p * (static_cast<double>(e.basis.max_order()) + 1.0);
+    return features < pairs && p <= kMaxListedFunctions ? rkhs_norm_squared_by_features(e) : rkhs_norm_squared(e);
 }
 
 double constant_coefficient(const Expansion& e) {

@@ -129,7 +129,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& requested) {
     const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top) : okc_by_pairs(e, P);
     derive_report(r, raw);
     if (r.top_subsets.size() > options.top_subsets) r.top_subsets.resize(options.top_subsets);
-    r.energy_kernel = rkhs_norm_squared(e);
+    r.energy_kernel = rkhs_norm_squared_cheaper(e);
     r.constant = constant_coefficient(e);
     return r;
 }

@@ -58,7 +58,7 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
                                                       : "exact support-vector-pair sums (no coefficient formed)");
     const double rel = r.energy_kernel != 0.0 ? std::abs(r.energy - r.energy_kernel) / std::abs(r.energy_kernel) : 0.0;
     fmt::format_to(
-        it, "total energy E = ||h||^2 = {:.10g}   (a'Ka through the kernel: {:.10g}, relative difference {:.1e})\n",
+        it, "total energy E = ||h||^2 = {:.10g}   (a'Ka computed apart: {:.10g}, relative difference {:.1e})\n",
         r.energy, r.energy_kernel, rel);
     fmt::format_to(it, "constant coefficient c_0 = {:.3e}   (zero by the constraint sum a_i = 0)\n\n", r.constant);
 

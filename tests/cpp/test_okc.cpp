@@ -124,8 +124,11 @@ void expect_matches_oracle(const Expansion& e, const OkcReport& r) {
 
 void expect_invariants(const Expansion& e, const OkcReport& r) {
     const size_t d = e.dim();
-    // sum_k c_k^2 = a'Ka, the second computed through the kernel.
-    EXPECT_NEAR(r.energy, r.energy_kernel, 1e-10 * r.energy_kernel);
+    // sum_k c_k^2 = a'Ka, the second computed through the kernel's closed form (the report's may
+    // come through the explicit features: the same a'Ka).
+    const double through_kernel = rkhs_norm_squared(e);
+    EXPECT_NEAR(r.energy, through_kernel, 1e-10 * through_kernel);
+    EXPECT_NEAR(r.energy_kernel, through_kernel, 1e-10 * through_kernel);
     // c_0 = p_0^d sum a_i: zero up to the rounding of that sum.
     double scale = 0.0;
     for (double v : e.a) scale += std::abs(v);
@@ -387,6 +390,29 @@ TEST(Okc, DenseCoefficientsSatisfyParseval) {
     EXPECT_NEAR(E, rkhs_norm_squared(e), 1e-11 * E);
     EXPECT_NEAR(c[0], constant_coefficient(e), 1e-13);
     EXPECT_EQ(multi_index(e.basis, 1 * 24 + 2 * 6 + 3), (std::vector<int>{1, 2, 3}));
+}
+
+TEST(Okc, NormThroughFeaturesEqualsNormThroughKernel) {
+    // a'Ka by the basis' explicit features against the kernel's closed form, for the full
+    // product, order and total-degree truncations, a categorical-free Jacobi basis and Hermite.
+    struct Case {
+        FamilySpec family;
+        std::vector<int> degrees;
+        int max_order, max_total_degree;
+    };
+    const std::vector<Case> cases = {
+        {FamilySpec::make("legendre"), {4, 3, 5}, 0, 0},
+        {FamilySpec::make("jacobi", 0.8, 2.7), {3, 3, 3, 3, 3}, 2, 0},
+        {FamilySpec::make("chebyshev1"), {5, 4, 3, 2}, 0, 6},
+        {FamilySpec::make("hermite"), {3, 3, 3, 3, 3, 3}, 1, 0},
+    };
+    for (const auto& c : cases) {
+        const Expansion e = random_expansion(c.family, Measure::probability, c.degrees, 300, 5u, c.max_order,
+                                             c.max_total_degree);
+        const double kernel = rkhs_norm_squared(e);
+        EXPECT_NEAR(rkhs_norm_squared_by_features(e), kernel, 1e-11 * kernel);
+        EXPECT_NEAR(rkhs_norm_squared_cheaper(e), kernel, 1e-11 * kernel);
+    }
 }
 
 TEST(Okc, SameBitsForAnyThreadCount) {
