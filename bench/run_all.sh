@@ -23,6 +23,7 @@ report=$(.venv/bin/python bench/report.py)
 cmake -S . -B build-baseline -DORCA_CPU_LEVEL=baseline -DORCA_BUILD_TESTS=OFF -DORCA_BUILD_BENCH=OFF >/dev/null
 cmake --build build-baseline -j"$(nproc)" --target orca_cli >/dev/null
 cpu_level=$(.venv/bin/python bench/cpu_level.py --baseline build-baseline/orca --level build/orca)
+sweep_scale=$(.venv/bin/python -W ignore bench/bench_sweep_scale.py --rows 100000)
 {
   echo "# Benchmarks"
   echo
@@ -133,6 +134,17 @@ cpu_level=$(.venv/bin/python bench/cpu_level.py --baseline build-baseline/orca -
   echo
   echo "The same CLI compiled for the baseline (SSE2) and for x86-64-v3 (AVX2, FMA; the default where the"
   echo "building machine has it), on the same rows in one run. See \"The CPU level\" in the notes."
+  echo
+  echo "## The sweep at scale (bench/bench_sweep_scale.py)"
+  echo
+  echo '```'
+  echo "$sweep_scale" | sed -n '1p'
+  echo '```'
+  echo
+  echo "$sweep_scale" | sed -n '2,$p'
+  echo
+  echo "Target (issue 28): this sweep (36 settings, 5 folds and the final fit each: 216 fits) on 100,000 rows"
+  echo "in 5 minutes. See \"The sweep at 100,000 rows\" in the notes."
   echo
   echo "## The HTML report (bench/report.py)"
   echo
