@@ -4,9 +4,10 @@
 // Q = U U' and U = diag(y) Phi (Phi: m x p, p the basis size). SMO's iterations grow with C when
 // the kernel's rank p is below m (the dual then has a face of optima that SMO wanders along:
 // 5.6 million iterations for an additive degree-1 model at C = 1000); Mehrotra's predictor-
-// corrector method takes 12-20 Newton steps whatever C is, each O(m p^2) through the
-// Sherman-Morrison-Woodbury identity. The result is rounded onto the bounds and handed to SMO,
-// which certifies it (and polishes it when rounding left a violation above the tolerance).
+// corrector method takes tens of Newton steps, growing slowly with C and m, each O(m p^2)
+// through the Sherman-Morrison-Woodbury identity. The result (or, when the steps stall, the best
+// point seen) is rounded onto the bounds and handed to SMO, which certifies it (and polishes it
+// when it is not within the tolerance).
 #include <cstddef>
 #include <functional>
 #include <span>
