@@ -1,11 +1,11 @@
 #include "orca/expansion.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "basis/feature_map.hpp"
+#include "model/kept_coefficients.hpp"
 #include "orca/errors.hpp"
 #include "orca/kernel.hpp"
 #include "orca/model.hpp"
@@ -14,8 +14,8 @@
 namespace orca {
 namespace {
 
-// Bases up to this many functions may be listed as explicit features for a' K a (16 lanes of p
-// doubles: 128 MB at most).
+// Bases up to this many functions may be listed as explicit features for a' K a (p doubles of
+// coefficients and as many of one point's features: 16 MB at most).
 constexpr double kMaxListedFunctions = 1e6;
 
 }  // namespace
@@ -46,27 +46,8 @@ double rkhs_norm_squared(const Expansion& e) {
 }
 
 double rkhs_norm_squared_by_features(const Expansion& e) {
-    const FeatureMap map(e.basis);
-    const size_t p = map.size(), d = e.dim(), n = e.count();
-    // c = sum_i a_i phi(x_i) summed into fixed lanes, each over its run of support vectors in
-    // order, then the lanes in order: the same bits for any thread count, memory O(lanes p).
-    constexpr size_t kLanes = 16;
-    const size_t lanes = std::min(n, kLanes);
-    std::vector<std::vector<double>> partial(lanes);
-    parallel::for_chunks(lanes, 1, [&](size_t lane, size_t) {
-        partial[lane].assign(p, 0.0);
-        std::vector<double> table(map.table_size()), phi(p);
-        for (size_t i = lane * n / lanes; i < (lane + 1) * n / lanes; ++i) {
-            map.evaluate(e.points.data() + i * d, table.data(), phi.data());
-            for (size_t k = 0; k < p; ++k) partial[lane][k] += e.a[i] * phi[k];
-        }
-    });
     double total = 0.0;
-    for (size_t k = 0; k < p; ++k) {
-        double c = 0.0;
-        for (const auto& part : partial) c += part[k];
-        total += c * c;
-    }
+    for (double c : kept_function_coefficients(FeatureMap(e.basis), e.points, e.a)) total += c * c;
     return total;
 }
 
