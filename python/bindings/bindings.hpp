@@ -11,6 +11,7 @@ void bind_explain(pybind11::module_& m);
 void bind_diagnostics(pybind11::module_& m);
 void bind_report(pybind11::module_& m);
 void bind_settings(pybind11::module_& m);
+void bind_feature_space(pybind11::module_& m);
 // One read-only property per setting a model keeps, named as Python names the setting.
 void add_setting_properties(pybind11::class_<Model>& model);
 }  // namespace orca::python

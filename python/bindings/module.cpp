@@ -47,4 +47,5 @@ PYBIND11_MODULE(_core, m) {
     orca::python::bind_explain(m);
     orca::python::bind_diagnostics(m);
     orca::python::bind_report(m);
+    orca::python::bind_feature_space(m);
 }

@@ -132,6 +132,28 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
     return model;
 }
 
+std::vector<double> class_multipliers(const std::vector<std::string>& classes, const std::vector<double>& class_rows,
+                                      const TrainOptions& options) {
+    const size_t k = classes.size();
+    std::vector<double> w(k, 1.0);
+    if (options.balanced) {
+        double n = 0.0;
+        for (double rows : class_rows) n += rows;
+        for (size_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * class_rows[c]);
+    }
+    for (const auto& [name, value] : options.class_weight) {
+        const auto it = std::find(classes.begin(), classes.end(), name);
+        if (it == classes.end()) {
+            std::string list;
+            for (const auto& c : classes) list += (list.empty() ? "'" : ", '") + c + "'";
+            throw ParameterError("class_weight names '" + name + "', which is not a class of the target (" + list +
+                                 ")");
+        }
+        w[static_cast<size_t>(it - classes.begin())] = value;
+    }
+    return w;
+}
+
 Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::span<const double> points,
                        std::span<const double> upper, bool twin) {
     const size_t d = model.dim();

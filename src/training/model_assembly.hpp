@@ -20,6 +20,10 @@ namespace orca::detail {
 // takes the discrete measure of its levels' training frequencies and degree L - 1 (its degree
 // setting does not apply).
 [[nodiscard]] ModelSettings shared_settings(const Dataset& data, const TrainOptions& options);
+// Effective multipliers of C per class: 1, "balanced" n / (k n_c) (class_rows: n_c per class, in
+// class order), then the explicit entries of class_weight.
+[[nodiscard]] std::vector<double> class_multipliers(const std::vector<std::string>& classes,
+                                                    const std::vector<double>& class_rows, const TrainOptions& options);
 // A solved machine as the model holds it: support vectors copied from points, a_i, b, summary.
 // twin: an epsilon-SVR machine (bounded means |a_i| == C_i).
 [[nodiscard]] Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::span<const double> points,

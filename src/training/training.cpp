@@ -69,30 +69,6 @@ void check_weighted_classes(const Dataset& all, const Dataset& weighted) {
                             "' has sample weight 0, which leaves the class out of training; give its rows weights > 0");
 }
 
-// Effective multipliers of C per class: 1, "balanced" n / (k n_c), then explicit entries.
-std::vector<double> class_multipliers(const std::vector<std::string>& classes, const std::vector<size_t>& label,
-                                      const TrainOptions& options) {
-    const size_t k = classes.size();
-    std::vector<double> w(k, 1.0);
-    if (options.balanced) {
-        std::vector<double> count(k, 0.0);
-        for (size_t c : label) count[c] += 1.0;
-        const auto n = static_cast<double>(label.size());
-        for (size_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
-    }
-    for (const auto& [name, value] : options.class_weight) {
-        const auto it = std::find(classes.begin(), classes.end(), name);
-        if (it == classes.end()) {
-            std::string list;
-            for (const auto& c : classes) list += (list.empty() ? "'" : ", '") + c + "'";
-            throw ParameterError("class_weight names '" + name + "', which is not a class of the target (" + list +
-                                 ")");
-        }
-        w[static_cast<size_t>(it - classes.begin())] = value;
-    }
-    return w;
-}
-
 double parse_target_value(const std::string& cell, const Dataset& data, size_t row) {
     char* end = nullptr;
     const double v = std::strtod(cell.c_str(), &end);
@@ -222,7 +198,9 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
     for (size_t t = 0; t < data.rows; ++t)
         label[t] = static_cast<size_t>(std::find(settings.classes.begin(), settings.classes.end(), data.target[t]) -
                                        settings.classes.begin());
-    settings.class_weights = class_multipliers(settings.classes, label, options);
+    std::vector<double> class_rows(k, 0.0);
+    for (size_t c : label) class_rows[c] += 1.0;
+    settings.class_weights = detail::class_multipliers(settings.classes, class_rows, options);
     std::vector<double> upper(data.rows);
     for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * settings.class_weights[label[t]] * sample_weight(t);
     check_box_bounds(upper, options, data, [&](size_t t) { return settings.class_weights[label[t]]; });

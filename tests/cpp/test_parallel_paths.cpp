@@ -1,6 +1,7 @@
 // Every parallel path of the engine on data large enough that its loops are really shared out
 // (each case checks that the thread team ran loops with workers): SMO on kernel rows, the
-// interior-point route, coordinate descent in the feature space, computed features, one-vs-one and one-vs-rest machines with Platt's folds, epsilon-SVR,
+// interior-point route, coordinate descent in the feature space, computed features, a Dask driver's
+// features, one-vs-one and one-vs-rest machines with Platt's folds, epsilon-SVR,
 // prediction, explanations, both analysis algorithms and a sweep. Each gives the same result bit
 // for bit on one thread and on four. The ThreadSanitizer build (make test-tsan) runs this file
 // to find data races in these paths, not only in the team's own tests.
@@ -15,6 +16,7 @@
 #include "orca/dataset.hpp"
 #include "orca/diagnostics.hpp"
 #include "orca/explain.hpp"
+#include "orca/feature_space.hpp"
 #include "orca/model.hpp"
 #include "orca/model_analysis.hpp"
 #include "orca/model_io.hpp"
@@ -135,6 +137,19 @@ TEST(ParallelPaths, ComputedFeaturesCombined) {
         features.combine(coef, out.data());
         return out;
     });
+    EXPECT_EQ(one, four);
+}
+
+TEST(ParallelPaths, FeatureSpaceOfADaskDriver) {
+    // The explicit features of a block of rows, as a Dask worker asks for them (FeatureSpace).
+    const orca::Dataset data = table(6000, 5, Target::two_classes, 19);
+    orca::ColumnStatistics stats;
+    stats.min.assign(5, -1.0), stats.max.assign(5, 1.0), stats.mean.assign(5, 0.0), stats.sd.assign(5, 0.5);
+    stats.missing.assign(5, 0.0), stats.class_rows = {3000.0, 3000.0};
+    const orca::FeatureSpace space(options_for(3, 2, 1.0), data.feature_names, {"no", "yes"}, stats);
+    const auto points = space.scaled(data.X, data.rows, "parallel-paths");
+    const auto [one, four] = on_one_and_four_threads<std::vector<double>>(
+        [&] { return space.features(points, data.rows); });
     EXPECT_EQ(one, four);
 }
 

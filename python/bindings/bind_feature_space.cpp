@@ -1,0 +1,130 @@
+// The feature space of a two-class model, for drivers that solve its dual elsewhere
+// (orca_svm.dask). Pickled as its constructor's arguments, so that each Dask worker rebuilds it.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "numpy_data.hpp"
+#include "orca/feature_space.hpp"
+#include "orca/settings.hpp"
+
+namespace py = pybind11;
+
+namespace orca::python {
+namespace {
+
+// What a FeatureSpace is built from (and pickled as).
+struct SpaceRequest {
+    SettingTexts settings;
+    std::vector<std::string> feature_names;
+    std::vector<std::string> classes;
+    ColumnStatistics statistics;
+};
+
+struct BoundSpace {
+    SpaceRequest request;
+    FeatureSpace space;
+    explicit BoundSpace(SpaceRequest r)
+        : request(std::move(r)),
+          space(train_options(request.settings, request.feature_names), request.feature_names, request.classes,
+                request.statistics) {}
+};
+
+size_t checked_rows(const Array& X, size_t d, const char* what) {
+    if (X.ndim() != 2 || static_cast<size_t>(X.shape(1)) != d)
+        throw DataError(std::string(what) + " must be a 2-D array of " + std::to_string(d) + " columns");
+    return static_cast<size_t>(X.shape(0));
+}
+
+py::array_t<double> matrix(std::vector<double> v, size_t rows, size_t cols) {
+    py::array_t<double> a({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(cols)});
+    std::copy(v.begin(), v.end(), a.mutable_data());
+    return a;
+}
+
+}  // namespace
+
+void bind_feature_space(py::module_& m) {
+    py::class_<BoundSpace>(m, "FeatureSpace",
+                           "a two-class model's explicit feature space, its settings resolved from column statistics")
+        .def(py::init([](const SettingTexts& settings, const std::vector<std::string>& feature_names,
+                         const std::vector<std::string>& classes, const std::vector<double>& class_rows,
+                         const std::vector<double>& min, const std::vector<double>& max,
+                         const std::vector<double>& mean, const std::vector<double>& sd,
+                         const std::vector<double>& missing) {
+                 return BoundSpace(SpaceRequest{settings, feature_names, classes, {min, max, mean, sd, missing,
+                                                                                   class_rows}});
+             }),
+             py::arg("settings"), py::arg("feature_names"), py::arg("classes"), py::arg("class_rows"), py::arg("min"),
+             py::arg("max"), py::arg("mean"), py::arg("sd"), py::arg("missing"))
+        .def_property_readonly("size", [](const BoundSpace& s) { return s.space.size(); }, "p, the kept functions")
+        .def("upper", [](const BoundSpace& s, size_t klass) { return s.space.upper(klass); }, py::arg("klass"),
+             "C times the class weight of class 0 (negative) or 1")
+        .def_property_readonly("tolerance", [](const BoundSpace& s) { return s.space.settings().tolerance; })
+        .def(
+            "scaled",
+            [](const BoundSpace& s, const Array& X, const std::string& source) {
+                const size_t d = s.space.settings().dim(), rows = checked_rows(X, d, "X");
+                std::vector<double> out;
+                {
+                    py::gil_scoped_release release;
+                    out = s.space.scaled(std::span(X.data(), rows * d), rows, source);
+                }
+                return matrix(std::move(out), rows, d);
+            },
+            py::arg("X"), py::arg("source") = "X", "raw rows in kernel coordinates")
+        .def(
+            "features",
+            [](const BoundSpace& s, const Array& points) {
+                const size_t d = s.space.settings().dim(), rows = checked_rows(points, d, "points");
+                std::vector<double> out;
+                {
+                    py::gil_scoped_release release;
+                    out = s.space.features(std::span(points.data(), rows * d), rows);
+                }
+                return matrix(std::move(out), rows, s.space.size());
+            },
+            py::arg("points"), "phi(x) of rows in kernel coordinates: rows x p")
+        .def(
+            "model",
+            [](const BoundSpace& s, const Array& support_vectors, const std::vector<double>& coefficients, double bias,
+               const py::dict& summary) {
+                const size_t d = s.space.settings().dim(), rows = checked_rows(support_vectors, d, "support_vectors");
+                Machine machine;
+                machine.support_vectors.assign(support_vectors.data(), support_vectors.data() + rows * d);
+                machine.coefficients = coefficients;
+                machine.bias = bias;
+                TrainingSummary& t = machine.summary;
+                t.rows = summary["rows"].cast<size_t>();
+                t.support_vectors = coefficients.size();
+                t.bounded_support_vectors = summary["bounded_support_vectors"].cast<size_t>();
+                t.interior_point_steps = summary["interior_point_steps"].cast<int>();
+                t.iterations = summary["iterations"].cast<long>();
+                t.converged = summary["converged"].cast<bool>();
+                t.objective = summary["objective"].cast<double>();
+                t.gap = summary["gap"].cast<double>();
+                t.duality_gap = summary["duality_gap"].cast<double>();
+                t.stop = t.converged ? StopReason::converged : StopReason::precision;  // no iteration cap: the method stalled
+                t.training_accuracy = summary["training_accuracy"].cast<double>();
+                return s.space.model(std::move(machine));
+            },
+            py::arg("support_vectors"), py::arg("coefficients"), py::arg("bias"), py::arg("summary"),
+            "the Model of a machine solved in this space (support vectors in kernel coordinates)")
+        .def(py::pickle(
+            [](const BoundSpace& s) {
+                const auto& r = s.request;
+                const auto& c = r.statistics;
+                return py::make_tuple(r.settings, r.feature_names, r.classes, c.class_rows, c.min, c.max, c.mean, c.sd,
+                                      c.missing);
+            },
+            [](const py::tuple& t) {
+                return BoundSpace(SpaceRequest{t[0].cast<SettingTexts>(),
+                                               t[1].cast<std::vector<std::string>>(),
+                                               t[2].cast<std::vector<std::string>>(),
+                                               {t[4].cast<std::vector<double>>(), t[5].cast<std::vector<double>>(),
+                                                t[6].cast<std::vector<double>>(), t[7].cast<std::vector<double>>(),
+                                                t[8].cast<std::vector<double>>(), t[3].cast<std::vector<double>>()}});
+            }));
+}
+
+}  // namespace orca::python

@@ -1,0 +1,263 @@
+"""Training on a Dask cluster: ``DaskOrcaSVC`` fits a two-class ``OrcaSVC`` whose rows stay in
+their partitions (dask arrays or DataFrames in, as LightGBM's and XGBoost's Dask estimators).
+
+The basis must be small enough to list (``max_order`` 1 or 2, or a ``max_total_degree``: the
+default additive model is): each worker computes its partitions' explicit features and the
+interior-point method runs data-parallel over them (``orca_svm._dask_ipm``), the client holding
+p-vectors and p x p sums only. The fitted estimator is an ``OrcaSVC`` (analysis, explanations,
+reports and the model file are the local ones); ``to_local()`` returns a plain ``OrcaSVC``;
+``predict`` and ``decision_function`` of a dask collection run on the cluster. See
+docs/scale-out.md.
+"""
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Mapping, Sequence
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+
+from . import _core, _dask_ipm
+from ._base import _label_text, _refuse_repeated_columns
+from .estimator import OrcaSVC
+
+# A partition keeps its explicit features between passes when they take at most this many bytes
+# (else each pass computes them again, in blocks of _dask_ipm.BLOCK_ROWS rows: memory O(block p)).
+DEFAULT_FEATURE_CACHE_MB = 512.0
+
+
+def _dask_modules():
+    try:
+        import dask.array as da
+        import distributed
+    except ImportError as e:  # pragma: no cover - the extra is documented
+        raise ImportError("DaskOrcaSVC needs dask[array] and distributed: pip install 'orca-svm[dask]'") from e
+    return da, distributed
+
+
+class DaskOrcaSVC(OrcaSVC):
+    """Two-class ``OrcaSVC`` trained on a Dask cluster, data-parallel over the partitions of X.
+
+    Parameters are ``OrcaSVC``'s, plus:
+
+    client : distributed.Client or None, default=None
+        The cluster to train on (None: ``distributed.default_client()``).
+    feature_cache_mb : float, default=512
+        A partition keeps its explicit features (rows x p doubles) between the method's passes
+        when they take at most this many MiB; otherwise each pass computes them again in blocks,
+        keeping a worker's memory to its rows and their dual variables.
+
+    Not taken here (ValueError): more than two classes, ``probability=True`` (Platt's internal
+    folds), ``scaling="quantile"`` (needs each feature's whole distribution on one machine) and
+    categorical columns; a basis of more than 10,000 functions.
+    """
+
+    def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 3, C: float = 1.0,
+                 alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5, measure: str = "probability",
+                 tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True, max_iter: int = -1,
+                 out_of_range: str = "clip", class_weight=None, multi_class: str = "ovo",
+                 decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
+                 max_order: int | str | None = "auto",
+                 max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
+                 verbose: int = 0, client=None, feature_cache_mb: float = DEFAULT_FEATURE_CACHE_MB):
+        super().__init__(family=family, degree=degree, C=C, alpha=alpha, beta=beta, lam=lam, measure=measure,
+                         tol=tol, cache_mb=cache_mb, shrinking=shrinking, max_iter=max_iter,
+                         out_of_range=out_of_range, class_weight=class_weight, multi_class=multi_class,
+                         decision_function_shape=decision_function_shape, probability=probability,
+                         random_state=random_state, max_order=max_order, max_total_degree=max_total_degree,
+                         scaling=scaling, missing=missing, verbose=verbose)
+        self.client = client
+        self.feature_cache_mb = feature_cache_mb
+
+    def __getstate__(self):
+        state = super().__getstate__() if hasattr(super(), "__getstate__") else dict(self.__dict__)
+        state = dict(state)
+        state["client"] = None  # a client does not travel; the unpickled estimator uses the default one
+        return state
+
+    def _client(self):
+        _, distributed = _dask_modules()
+        return self.client if self.client is not None else distributed.default_client()
+
+    # --- fitting -------------------------------------------------------------------------
+    def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVC":
+        """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
+        and y (a dask array or Series of two labels), partition by partition; ``sample_weight`` (a
+        dask array) multiplies C per row. The rows are never gathered: only the support vectors
+        come to the client at the end."""
+        self._check_params()
+        if self.probability:
+            raise ValueError("probability=True needs the rows of Platt's internal folds on one machine: "
+                             "fit DaskOrcaSVC with probability=False")
+        if not (isinstance(self.feature_cache_mb, (int, float)) and self.feature_cache_mb >= 0):
+            raise ValueError(f"feature_cache_mb must be a number >= 0, got {self.feature_cache_mb!r}")
+        started = time.perf_counter()
+        client = self._client()
+        target_name = str(getattr(y, "name", None) or "y")
+        X, names, y, w = self._collections(X, y, sample_weight)
+        self.n_features_in_ = X.shape[1]
+        if names is not None:
+            self.feature_names_in_ = np.array(names, dtype=object)
+        elif hasattr(self, "feature_names_in_"):
+            del self.feature_names_in_
+        blocks = [client.compute(part) for part in (X.to_delayed().ravel().tolist(),
+                                                     y.to_delayed().ravel().tolist(),
+                                                     w.to_delayed().ravel().tolist() if w is not None else None)
+                  if part is not None]
+        x_blocks, y_blocks = blocks[0], blocks[1]
+        w_blocks = blocks[2] if w is not None else [None] * len(x_blocks)
+        classes = np.unique(np.concatenate(client.gather(client.map(_distinct, y_blocks, pure=False))))
+        if len(classes) != 2:
+            raise ValueError(f"DaskOrcaSVC trains two classes; y has {len(classes)}"
+                             + (": fit OrcaSVC on one machine for more" if len(classes) > 2 else ""))
+        self.classes_ = classes
+        stats = _dask_ipm.merge_statistics(client.gather(client.map(
+            _dask_ipm.partition_statistics, x_blocks, y_blocks, w_blocks, classes=classes, pure=False)))
+        self._check_statistics(stats)
+        names = self._feature_names()
+        class_weight = self._class_weights()
+        settings = self._engine_settings(names, class_weight=class_weight, random_state=0)
+        space = _core.FeatureSpace(settings, names, ["0", "1"], list(stats["class_rows"]), list(stats["min"]),
+                                   list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
+                                   list(stats["missing"].astype(float)))
+        c_max = max(space.upper(k) * stats["largest_weight"][k] for k in (0, 1))
+        keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
+        actors = [client.submit(_dask_ipm.Partition, xb, yb, wb, k, space, classes, c_max, keep_bytes, actor=True,
+                                pure=False) for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))]
+        actors = client.gather(actors)
+        del blocks, x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
+        result = _dask_ipm.solve(actors, c_max, space.tolerance, self._progress_line(started))
+        del actors
+        summary = dict(result["summary"])
+        summary["converged"] = bool(summary["gap"] < space.tolerance)
+        self.model_ = space.model(result["support_vectors"], result["coefficients"].tolist(), result["bias"], summary)
+        self.model_.classes = [_label_text(c) for c in self.classes_]
+        self.model_.target_name = target_name
+        if self.verbose:
+            import sys
+            sys.stderr.write(f"fit on Dask: {summary['interior_point_steps']} Newton steps, KKT violation "
+                             f"{summary['gap']:.3g}, {time.perf_counter() - started:.1f} s\n")
+        for warning in (self.model_.constant_features_warning, self.model_.basis_warning):
+            if warning:
+                warnings.warn(warning, UserWarning)
+        if self.model_.convergence_warning:
+            warnings.warn(self.model_.convergence_warning, ConvergenceWarning)
+        self._set_machine_attributes()
+        return self
+
+    def _collections(self, X, y, sample_weight):
+        """X as a dask array of float64 rows (one chunk across the columns), y and the weights
+        chunked as its rows; the DataFrame's column names."""
+        da, _ = _dask_modules()
+        names = None
+        if hasattr(X, "to_dask_array"):  # a dask DataFrame
+            _refuse_repeated_columns(X._meta)
+            non_numeric = [str(c) for c, t in X.dtypes.items() if not np.issubdtype(t, np.number)
+                           and not np.issubdtype(t, np.bool_)]
+            if non_numeric:
+                raise ValueError(f"DaskOrcaSVC takes numeric columns; {non_numeric} are not (categorical columns: "
+                                 "fit OrcaSVC on one machine)")
+            if all(isinstance(c, str) for c in X.columns):
+                names = [str(c) for c in X.columns]
+            X = X.to_dask_array(lengths=True)
+        if not isinstance(X, da.Array):
+            raise ValueError(f"X must be a dask array or DataFrame, got {type(X).__name__} (for data in memory use "
+                             "OrcaSVC)")
+        if X.ndim != 2 or X.shape[1] == 0:
+            raise ValueError(f"X must be 2-D with at least one feature, got shape {X.shape}")
+        X = X.astype(np.float64).rechunk({1: -1})
+        if hasattr(y, "to_dask_array"):
+            with warnings.catch_warnings():  # labels of pandas' string dtype become objects: what they should
+                warnings.filterwarnings("ignore", message=".*converting pandas extension dtypes", category=UserWarning)
+                y = y.to_dask_array(lengths=True)
+        if not isinstance(y, da.Array) or y.ndim != 1:
+            raise ValueError("y must be a 1-D dask array or Series")
+        if y.shape[0] != X.shape[0]:
+            raise ValueError(f"y has {y.shape[0]} labels for {X.shape[0]} rows of X")
+        y = y.rechunk((X.chunks[0],))
+        w = None
+        if sample_weight is not None:
+            if hasattr(sample_weight, "to_dask_array"):
+                sample_weight = sample_weight.to_dask_array(lengths=True)
+            if not isinstance(sample_weight, da.Array) or sample_weight.shape != (X.shape[0],):
+                raise ValueError("sample_weight must be a 1-D dask array with one weight per row of X")
+            w = sample_weight.astype(np.float64).rechunk((X.chunks[0],))
+        return X, names, y, w
+
+    def _check_statistics(self, stats: dict) -> None:
+        names = self._feature_names()
+        if stats["bad_weights"]:
+            raise ValueError("sample_weight holds negative or non-finite values")
+        infinite = [names[j] for j in np.flatnonzero(stats["infinite"])]
+        if infinite:
+            raise ValueError(f"X: feature '{infinite[0]}' holds an infinite value")
+        if self.missing == "error":
+            gaps = [names[j] for j in np.flatnonzero(stats["missing"])]
+            if gaps:
+                raise ValueError(f"X: feature '{gaps[0]}' has {int(stats['missing'][names.index(gaps[0])])} missing "
+                                 "values (missing='error' refuses them; 'marginalize' integrates the feature out)")
+        for k, label in enumerate(self.classes_):
+            if stats["class_rows"][k] == 0:
+                raise ValueError(f"every row of class '{label}' has sample weight 0, which leaves the class out of "
+                                 "training; give its rows weights > 0")
+
+    def _progress_line(self, started: float):
+        if not self.verbose:
+            return None
+        import sys
+
+        def progress(steps: int, duality: float) -> None:
+            sys.stderr.write(f"\rfit on Dask: Newton step {steps}, duality measure {duality:.2e} (target "
+                             f"{_dask_ipm.TARGET:g}), {time.perf_counter() - started:.1f} s")
+            sys.stderr.flush()
+        return progress
+
+    # --- the fitted model ------------------------------------------------------------------
+    def to_local(self) -> OrcaSVC:
+        """The fitted model as a plain ``OrcaSVC`` (no cluster needed to use or pickle it)."""
+        from sklearn.utils.validation import check_is_fitted
+        check_is_fitted(self, "model_")
+        params = {k: v for k, v in self.get_params().items() if k not in ("client", "feature_cache_mb")}
+        local = OrcaSVC(**params)
+        for attribute in ("model_", "classes_", "n_features_in_", "feature_names_in_"):
+            if hasattr(self, attribute):
+                setattr(local, attribute, getattr(self, attribute))
+        local._set_machine_attributes()
+        return local
+
+    def save(self, path) -> None:
+        """Write the model file as the local ``OrcaSVC`` would (``OrcaSVC.load`` reads it)."""
+        self.to_local().save(path)
+
+    def decision_function(self, X):
+        """A dask collection's decision values computed on the cluster (a dask array); rows in
+        memory as ``OrcaSVC.decision_function``."""
+        return self._per_partition(X, "decision_function")
+
+    def predict(self, X):
+        """A dask collection's labels computed on the cluster (a dask array); rows in memory as
+        ``OrcaSVC.predict``."""
+        return self._per_partition(X, "predict")
+
+    def _per_partition(self, X, method: str):
+        if not (hasattr(X, "to_dask_array") or hasattr(X, "map_blocks")):
+            return getattr(super(), method)(X)
+        da, _ = _dask_modules()
+        if hasattr(X, "to_dask_array"):
+            X = X.to_dask_array(lengths=True)
+        local = self.to_local()
+        dtype = np.float64 if method == "decision_function" else self.classes_.dtype
+        names = list(self.feature_names_in_) if hasattr(self, "feature_names_in_") else None
+        return X.rechunk({1: -1}).map_blocks(_apply, local, method, names, dtype=dtype, drop_axis=1)
+
+
+def _distinct(labels) -> np.ndarray:
+    return np.unique(np.asarray(labels))
+
+
+def _apply(block, estimator, method: str, names):
+    if names is not None:  # the columns by name, as the model was fitted
+        import pandas as pd
+        block = pd.DataFrame(block, columns=names)
+    return getattr(estimator, method)(block)

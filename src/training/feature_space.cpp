@@ -1,0 +1,122 @@
+#include "orca/feature_space.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "basis/feature_map.hpp"
+#include "orca/errors.hpp"
+#include "parallel/work_team.hpp"
+#include "training/model_assembly.hpp"
+
+namespace orca {
+namespace {
+
+// The settings train_model would resolve from the rows, from their statistics: shared_settings
+// reads the rows only for the scaler's range (and the checks of their values), so it is given two
+// rows that hold each feature's minimum and maximum; a standardised family then takes the mean and
+// standard deviation the driver reduced.
+ModelSettings settings_from(const TrainOptions& options, const std::vector<std::string>& names,
+                            const ColumnStatistics& s) {
+    const size_t d = names.size();
+    if (d == 0) throw DataError("the data has no feature columns");
+    if (s.min.size() != d || s.max.size() != d || s.mean.size() != d || s.sd.size() != d || s.missing.size() != d)
+        throw ParameterError("the column statistics need one entry per feature (" + std::to_string(d) + ")");
+    for (size_t j = 0; j < d; ++j)
+        if (s.missing[j] > 0.0 && options.missing == Missing::error)
+            throw DataError("feature '" + names[j] + "' has " + std::to_string(static_cast<long long>(s.missing[j])) +
+                            " missing values (missing error refuses them; missing marginalize integrates the "
+                            "feature out)");
+    Dataset range;
+    range.source = "the column statistics";
+    range.feature_names = names;
+    range.rows = 2;
+    range.cols = d;
+    range.X.resize(2 * d);
+    for (size_t j = 0; j < d; ++j) {
+        range.X[j] = s.min[j];
+        range.X[d + j] = s.max[j];
+    }
+    TrainOptions without_missing_check = options;
+    if (without_missing_check.missing == Missing::error) without_missing_check.missing = Missing::marginalize;
+    ModelSettings settings = detail::shared_settings(range, without_missing_check);
+    settings.missing = options.missing;
+    // The scaler holds the mean and sd of every kind (a standardised family scales by them).
+    for (size_t j = 0; j < d; ++j) {
+        if (!(std::isfinite(s.mean[j]) && s.sd[j] >= 0.0 && std::isfinite(s.sd[j])))
+            throw DataError("feature '" + names[j] + "': its mean and standard deviation are not finite numbers");
+        if (settings.scaler.kind == ScalerKind::standardize && !settings.scaler.constant(j) && !(s.sd[j] > 0.0))
+            throw DataError("feature '" + names[j] + "' varies but its standard deviation is 0");
+        settings.scaler.mean[j] = s.mean[j];
+        settings.scaler.std[j] = s.sd[j];
+    }
+    return settings;
+}
+
+}  // namespace
+
+FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::string>& feature_names,
+                           const std::vector<std::string>& classes, const ColumnStatistics& statistics) {
+    validate(options);
+    if (options.task != Task::classification)
+        throw ParameterError("training in the feature space takes task classification (epsilon-SVR has no such route)");
+    if (classes.size() != 2 || statistics.class_rows.size() != 2)
+        throw ParameterError("training in the feature space takes two classes, got " + std::to_string(classes.size()));
+    if (options.probability)
+        throw ParameterError("probability estimates need the rows of Platt's internal folds on one machine: "
+                             "train with probability false");
+    if (options.scaling == Scaling::quantile)
+        throw ParameterError("scaling quantile needs every training value of a feature on one machine: "
+                             "train with scaling range");
+    settings_ = settings_from(options, feature_names, statistics);
+    settings_.classes = classes;
+    settings_.class_weights = detail::class_multipliers(classes, statistics.class_rows, options);
+    for (size_t c = 0; c < 2; ++c)
+        if (!(upper(c) <= kMaxBoxBound))
+            throw ParameterError("C (" + std::to_string(options.C) + ") times the class weight of '" + classes[c] +
+                                 "' exceeds 1e100, where the dual's objective overflows; lower the weights");
+    const Basis basis = settings_.basis();
+    if (basis.size() > static_cast<double>(kMaxFeatureSpaceFunctions))
+        throw ParameterError("the basis keeps " + std::to_string(static_cast<long long>(basis.size())) +
+                             " functions, more than the " + std::to_string(kMaxFeatureSpaceFunctions) +
+                             " the feature space takes: lower max_order, max_total_degree or degree");
+    map_ = std::make_shared<const FeatureMap>(basis, static_cast<double>(kMaxFeatureSpaceFunctions));
+}
+
+size_t FeatureSpace::size() const {
+    return map_->size();
+}
+
+std::vector<double> FeatureSpace::scaled(std::span<const double> X, size_t rows, const std::string& source) const {
+    return settings_.scaled_rows(X, rows, OutOfRange::clip, source);
+}
+
+std::vector<double> FeatureSpace::features(std::span<const double> points, size_t rows) const {
+    const size_t d = settings_.dim(), p = size();
+    if (points.size() != rows * d) throw ParameterError("features: points must be rows x d");
+    std::vector<double> out(rows * p);
+    parallel::for_chunks(rows, std::max<size_t>(1, 100000 / std::max<size_t>(p, 1)), [&](size_t begin, size_t end) {
+        std::vector<double> table(map_->table_size());
+        for (size_t r = begin; r < end; ++r) map_->evaluate(points.data() + r * d, table.data(), out.data() + r * p);
+    });
+    return out;
+}
+
+Model FeatureSpace::model(Machine machine) const {
+    const size_t d = settings_.dim();
+    if (machine.coefficients.empty()) throw ParameterError("the machine has no support vectors");
+    if (machine.support_vectors.size() != machine.coefficients.size() * d)
+        throw ParameterError("the machine needs one support vector of " + std::to_string(d) +
+                             " values per coefficient");
+    for (double a : machine.coefficients)
+        if (!std::isfinite(a)) throw ParameterError("the machine holds a coefficient that is not finite");
+    if (!std::isfinite(machine.bias)) throw ParameterError("the machine's bias is not finite");
+    machine.classes = settings_.classes;
+    ModelSettings settings = settings_;
+    settings.summary = machine.summary;
+    Model model(std::move(settings));
+    model.set_machines({std::move(machine)});
+    return model;
+}
+
+}  // namespace orca

@@ -1,0 +1,160 @@
+// The feature space a Dask driver trains in (orca/feature_space.hpp): the settings resolved from
+// column statistics are the ones train_model resolves from the rows themselves; phi(x) . phi(z)
+// is the model's kernel; the model of a machine solved there predicts sum_i a_i K(x_i, x) + b; and
+// what the route does not train is refused, naming the setting.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "orca/errors.hpp"
+#include "orca/feature_space.hpp"
+#include "orca/kernel.hpp"
+#include "orca/prediction.hpp"
+#include "orca/settings.hpp"
+#include "orca/training.hpp"
+#include "test_helpers.hpp"
+
+using namespace orca;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Rows on [-3, 5] with a gap or two, labels by a smooth rule (about a third positive).
+Dataset table(size_t m, size_t d) {
+    Dataset ds;
+    ds.source = "table";
+    ds.rows = m;
+    ds.cols = d;
+    ds.X = test::uniform_points(m, d, 11u, -3.0, 5.0);
+    ds.X[3 * d + 1] = kNaN;
+    for (size_t j = 0; j < d; ++j) ds.feature_names.push_back("f" + std::to_string(j));
+    for (size_t r = 0; r < m; ++r) ds.target.push_back(ds.X[r * d] + 0.5 * ds.X[r * d + d - 1] > 2.0 ? "1" : "0");
+    ds.target_name = "y";
+    return ds;
+}
+
+// Per feature, what the driver reduces: range, mean and population sd of the values present,
+// missing values; rows per class.
+ColumnStatistics statistics(const Dataset& ds) {
+    ColumnStatistics s;
+    for (size_t j = 0; j < ds.cols; ++j) {
+        double lo = INFINITY, hi = -INFINITY, sum = 0.0, n = 0.0, gaps = 0.0;
+        for (size_t r = 0; r < ds.rows; ++r) {
+            const double v = ds.X[r * ds.cols + j];
+            if (std::isnan(v)) {
+                gaps += 1.0;
+                continue;
+            }
+            lo = std::min(lo, v), hi = std::max(hi, v), sum += v, n += 1.0;
+        }
+        double squares = 0.0;
+        for (size_t r = 0; r < ds.rows; ++r) {
+            const double v = ds.X[r * ds.cols + j];
+            if (!std::isnan(v)) squares += (v - sum / n) * (v - sum / n);
+        }
+        s.min.push_back(lo), s.max.push_back(hi), s.mean.push_back(sum / n), s.sd.push_back(std::sqrt(squares / n));
+        s.missing.push_back(gaps);
+    }
+    s.class_rows = {0.0, 0.0};
+    for (const auto& t : ds.target) s.class_rows[t == "1" ? 1 : 0] += 1.0;
+    return s;
+}
+
+TrainOptions options(const SettingTexts& given, const Dataset& ds) {
+    return train_options(given, ds.feature_names);
+}
+
+}  // namespace
+
+TEST(FeatureSpace, SettingsFromStatisticsAreTrainingsOwn) {
+    const Dataset ds = table(300, 4);
+    for (const SettingTexts& given : {SettingTexts{{"max_order", "2"}, {"degree", "3"}, {"class_weight", "balanced"}},
+                                      SettingTexts{{"family", "hermite"}, {"degree", "2"}, {"C", "7"}},
+                                      SettingTexts{{"family", "jacobi"}, {"alpha", "-0.5"}, {"beta", "1.5"},
+                                                   {"class_weight", "0=2.5"}}}) {
+        const TrainOptions o = options(given, ds);
+        const Model trained = train_model(ds, o);
+        const FeatureSpace space(o, ds.feature_names, {"0", "1"}, statistics(ds));
+        const ModelSettings& s = space.settings();
+        EXPECT_EQ(s.spec.degrees, trained.spec.degrees);
+        EXPECT_EQ(s.spec.max_order, trained.spec.max_order);
+        EXPECT_EQ(s.scaler.kind, trained.scaler.kind);
+        EXPECT_EQ(s.scaler.min, trained.scaler.min);
+        EXPECT_EQ(s.scaler.max, trained.scaler.max);
+        for (size_t j = 0; j < s.scaler.mean.size(); ++j) {
+            EXPECT_NEAR(s.scaler.mean[j], trained.scaler.mean[j], 1e-12 * std::abs(trained.scaler.mean[j]) + 1e-14);
+            EXPECT_NEAR(s.scaler.std[j], trained.scaler.std[j], 1e-12 * trained.scaler.std[j]);
+        }
+        ASSERT_EQ(s.class_weights.size(), 2u);
+        EXPECT_DOUBLE_EQ(s.class_weights[0], trained.class_weights[0]);
+        EXPECT_DOUBLE_EQ(s.class_weights[1], trained.class_weights[1]);
+        EXPECT_DOUBLE_EQ(space.upper(1), o.C * trained.class_weights[1]);
+        EXPECT_EQ(s.missing, trained.missing);
+    }
+}
+
+TEST(FeatureSpace, FeaturesGiveTheKernelAndTheModelItsDecisions) {
+    const Dataset ds = table(60, 3);
+    const TrainOptions o = options({{"max_order", "2"}, {"degree", "4"}}, ds);
+    const FeatureSpace space(o, ds.feature_names, {"0", "1"}, statistics(ds));
+    const auto points = space.scaled(ds.X, ds.rows, "table");
+    const size_t p = space.size();
+    ASSERT_EQ(static_cast<double>(p), space.settings().basis().size());
+    const auto phi = space.features(points, ds.rows);
+    ASSERT_EQ(phi.size(), ds.rows * p);
+    const TensorKernel kernel = space.settings().kernel();
+    const size_t d = ds.cols;
+    for (size_t s = 0; s < ds.rows; s += 7)
+        for (size_t t = 0; t < ds.rows; t += 5) {
+            double dot = 0.0;
+            for (size_t k = 0; k < p; ++k) dot += phi[s * p + k] * phi[t * p + k];
+            const double K = kernel.entry_direct(std::span(points.data() + s * d, d), std::span(points.data() + t * d, d));
+            EXPECT_NEAR(dot, K, 1e-12 * (1.0 + std::abs(K))) << s << ", " << t;
+        }
+    // A machine of three support vectors: the model predicts b + sum_i a_i K(x_i, x).
+    Machine machine;
+    machine.support_vectors.assign(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(3 * d));
+    machine.coefficients = {0.5, -1.25, 0.75};
+    machine.bias = 0.3;
+    machine.summary.rows = ds.rows;
+    machine.summary.support_vectors = 3;
+    machine.summary.converged = true;
+    const Model model = space.model(machine);
+    EXPECT_EQ(model.machine().classes, (std::vector<std::string>{"0", "1"}));
+    EXPECT_EQ(model.summary.rows, ds.rows);
+    const auto g = decision_values(model, points, ds.rows, PredictMethod::support_vectors);
+    for (size_t t = 0; t < ds.rows; ++t) {
+        double expected = machine.bias;
+        for (size_t i = 0; i < 3; ++i)
+            expected += machine.coefficients[i] * kernel.entry_direct(std::span(points.data() + i * d, d),
+                                                                      std::span(points.data() + t * d, d));
+        EXPECT_NEAR(g[t], expected, 1e-11 * (1.0 + std::abs(expected)));
+    }
+    Machine empty;
+    EXPECT_THROW((void)space.model(empty), ParameterError);
+    Machine short_vectors = machine;
+    short_vectors.support_vectors.pop_back();
+    EXPECT_THROW((void)space.model(short_vectors), ParameterError);
+}
+
+TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
+    const Dataset ds = table(50, 4);
+    const ColumnStatistics stats = statistics(ds);
+    const auto refused = [&](const SettingTexts& given, const std::string& says,
+                             std::vector<std::string> classes = {"0", "1"}) {
+        try {
+            (void)FeatureSpace(options(given, ds), ds.feature_names, classes, stats);
+            ADD_FAILURE() << "accepted; expected: " << says;
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+        }
+    };
+    refused({{"task", "regression"}}, "task classification");
+    refused({{"probability", "true"}}, "probability false");
+    refused({{"scaling", "quantile"}}, "scaling range");
+    refused({{"max_order", "0"}, {"degree", "12"}}, "lower max_order");
+    refused({{"missing", "error"}}, "feature 'f1' has 1 missing values");
+    refused({}, "two classes, got 3", {"0", "1", "2"});
+}

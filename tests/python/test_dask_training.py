@@ -1,0 +1,171 @@
+"""Training on Dask (orca_svm.dask.DaskOrcaSVC): the interior-point method and SMO's polish run
+data-parallel over the partitions of a 2-worker LocalCluster. The model must be the local fit's
+(OrcaSVC on the same rows) to the solver's tolerance, its certificate the one recomputed here
+from scipy's polynomials, and its optimum scikit-learn's SVC's on the same Gram matrix."""
+import json
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.svm import SVC
+
+from orca_reference import gram, scaled
+from orca_svm import OrcaSVC
+
+distributed = pytest.importorskip("distributed")
+da = pytest.importorskip("dask.array")
+from orca_svm.dask import DaskOrcaSVC  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=40)
+    c = distributed.Client(cluster)
+    yield c
+    c.close()
+    cluster.close()
+
+
+def _task(m=1200, d=5, seed=4):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (m, d))
+    f = np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2] - 0.5 * X[:, 3] ** 2 + rng.normal(0, 0.3, m)
+    return X, (f > np.median(f)).astype(int)
+
+
+def _violation(model, X, y01):
+    """LIBSVM's maximal violating pair m - M, -y_t G_t = y_t - g_t over I_up and I_low, with g from
+    the Gram matrix of scipy's polynomials and alpha_t matched to the rows."""
+    Z = scaled(model, X)
+    sv, a = np.asarray(model["support_vectors"]), np.asarray(model["coefficients"])
+    y = np.where(y01 == 1, 1.0, -1.0)
+    alpha = np.zeros(len(y))
+    for s, coef in zip(sv, a):
+        alpha[np.flatnonzero(np.abs(Z - s).max(axis=1) < 1e-12)] = abs(coef)
+    C = model["training"]["C"]
+    v = y - gram(model, Z, sv) @ a
+    up = ((y > 0) & (alpha < C)) | ((y < 0) & (alpha > 0))
+    low = ((y > 0) & (alpha > 0)) | ((y < 0) & (alpha < C))
+    return v[up].max() - v[low].min()
+
+
+def _close_to(local, theirs, X_local, X_dask=None):
+    """Decision values within 1e-3 of the local model's range."""
+    ours = local.decision_function(X_local)
+    other = theirs.decision_function(X_local if X_dask is None else X_dask)
+    other = other.compute() if hasattr(other, "compute") else other
+    assert np.abs(ours - other).max() <= 1e-3 * (ours.max() - ours.min())
+
+
+@pytest.mark.parametrize("degree, max_order, C", [(3, "auto", 1.0), (1, "auto", 1000.0), (2, 2, 100.0),
+                                                  (3, 2, 1000.0)])
+def test_dask_fit_is_the_local_fit_and_svcs_optimum(client, degree, max_order, C):
+    X, y = _task(m=600)
+    Xd, yd = da.from_array(X, chunks=(150, 5)), da.from_array(y, chunks=150)
+    clf = DaskOrcaSVC(degree=degree, max_order=max_order, C=C, tol=1e-4, client=client).fit(Xd, yd)
+    summary = clf.model_.summary
+    assert summary["interior_point_steps"] > 0 and summary["rows"] == len(y)
+    assert clf.fit_status_ == 0 and summary["converged"] and summary["gap"] < 1e-4
+    model = json.loads(clf.model_.to_json())
+    assert summary["gap"] == pytest.approx(_violation(model, X, y), rel=1e-6, abs=1e-9)
+    local = OrcaSVC(degree=degree, max_order=max_order, C=C, tol=1e-4).fit(X, y)
+    _close_to(local, clf, X)
+    Z = scaled(model, X)
+    K = gram(model, Z, Z)
+    ref = SVC(kernel="precomputed", C=C, tol=1e-6, max_iter=-1).fit(K, y)
+    a = np.zeros(len(y))
+    a[ref.support_] = ref.dual_coef_.ravel()
+    f_ref = 0.5 * a @ K @ a - np.abs(a).sum()
+    assert summary["objective"] <= f_ref + 1e-6 * abs(f_ref)
+    theirs, ours = ref.decision_function(K), clf.decision_function(X)
+    clear = np.abs(theirs) > 1e-2
+    assert np.array_equal(ours[clear] > 0, theirs[clear] > 0)
+    np.testing.assert_allclose(ours, theirs, atol=2e-2, rtol=1e-2)
+
+
+def test_weights_gaps_and_hermite_as_the_local_fit(client):
+    X, y = _task(seed=7)
+    X[::17, 1] = np.nan  # missing values, integrated out
+    w = np.random.default_rng(0).uniform(0.2, 3.0, len(y))
+    w[::11] = 0.0  # rows of weight 0 are left out
+    Xd, yd, wd = da.from_array(X, chunks=(250, 5)), da.from_array(y, chunks=250), da.from_array(w, chunks=250)
+    for params in (dict(C=10.0, class_weight="balanced", max_order=2, degree=2),
+                   dict(C=3.0, family="hermite", degree=2, class_weight={0: 2.0, 1: 1.0})):
+        clf = DaskOrcaSVC(client=client, **params).fit(Xd, yd, sample_weight=wd)
+        local = OrcaSVC(**params).fit(X, y, sample_weight=w)
+        assert clf.model_.summary["converged"]
+        assert clf.model_.class_weight == pytest.approx(local.model_.class_weight)
+        _close_to(local, clf, X)
+
+
+def test_dataframe_in_dask_arrays_out_and_a_plain_local_model(client, tmp_path):
+    dd = pytest.importorskip("dask.dataframe")
+    pd = pytest.importorskip("pandas")
+    X, y = _task(m=800)
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(5)])
+    Xd = dd.from_pandas(frame, npartitions=3)
+    yd = dd.from_pandas(pd.Series(np.where(y == 1, "yes", "no"), name="outcome"), npartitions=3)
+    clf = DaskOrcaSVC(client=client, max_order=2, degree=2, C=5.0).fit(Xd, yd)
+    assert list(clf.feature_names_in_) == list(frame.columns) and list(clf.classes_) == ["no", "yes"]
+    assert clf.model_.target_name == "outcome"
+    predicted = clf.predict(Xd)
+    assert hasattr(predicted, "compute")  # computed on the cluster
+    local = clf.to_local()
+    assert type(local) is OrcaSVC and "client" not in local.get_params()
+    np.testing.assert_array_equal(predicted.compute(), local.predict(frame))
+    np.testing.assert_allclose(clf.decision_function(Xd).compute(), local.decision_function(frame), rtol=1e-12)
+    again = pickle.loads(pickle.dumps(local))
+    np.testing.assert_array_equal(again.decision_function(frame), local.decision_function(frame))
+    path = tmp_path / "dask.json"
+    clf.save(path)
+    np.testing.assert_array_equal(OrcaSVC.load(path).decision_function(frame), local.decision_function(frame))
+    # The exact analysis: its invariants, and the shares of a local fit on the same rows.
+    report = clf.analyze()
+    assert report.energy == pytest.approx(report.energy_kernel, rel=1e-9)
+    assert report.order.sum() == pytest.approx(1.0, abs=1e-12)
+    reference = OrcaSVC(max_order=2, degree=2, C=5.0).fit(frame, np.where(y == 1, "yes", "no")).analyze()
+    np.testing.assert_allclose(report.order, reference.order, atol=1e-3)
+    np.testing.assert_allclose(report.marginal, reference.marginal, atol=1e-3)
+
+
+def test_features_computed_again_give_the_same_model(client):
+    X, y = _task(m=900, seed=3)
+    Xd, yd = da.from_array(X, chunks=(300, 5)), da.from_array(y, chunks=300)
+    kept = DaskOrcaSVC(client=client, max_order=2, C=50.0).fit(Xd, yd)
+    computed = DaskOrcaSVC(client=client, max_order=2, C=50.0, feature_cache_mb=0).fit(Xd, yd)
+    assert computed.model_.summary["interior_point_steps"] == kept.model_.summary["interior_point_steps"]
+    np.testing.assert_allclose(computed.decision_function(X), kept.decision_function(X), rtol=1e-9, atol=1e-9)
+
+
+def test_progress_lines(client, capsys):
+    X, y = _task(m=600)
+    DaskOrcaSVC(client=client, verbose=1).fit(da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200))
+    err = capsys.readouterr().err
+    assert "fit on Dask: Newton step 1," in err and "KKT violation" in err
+
+
+@pytest.mark.parametrize("params, X_of, y_of, message", [
+    (dict(), None, lambda y: y % 3, "trains two classes; y has 3"),
+    (dict(probability=True), None, None, "probability=True"),
+    (dict(scaling="quantile"), None, None, "scaling quantile"),
+    (dict(max_order=None, degree=4, family="legendre"), lambda X: np.hstack([X, X[:, :2] ** 2]), None,
+     "more than the 10000"),
+    (dict(missing="error"), lambda X: np.where(np.arange(len(X))[:, None] == 5, np.nan, X), None,
+     "feature 'x0' has 1 missing"),
+    (dict(), lambda X: np.where(np.arange(len(X))[:, None] == 5, np.inf, X), None, "infinite value"),
+])
+def test_refusals_name_what_to_change(client, params, X_of, y_of, message):
+    X, y = _task(m=300)
+    X = X_of(X) if X_of else X
+    y = y_of(np.arange(len(y))) if y_of else y
+    with pytest.raises(ValueError, match=message):
+        DaskOrcaSVC(client=client, **params).fit(da.from_array(X, chunks=(100, X.shape[1])),
+                                                 da.from_array(y, chunks=100))
+
+
+def test_data_in_memory_is_refused_with_the_local_estimator_named(client):
+    X, y = _task(m=100)
+    with pytest.raises(ValueError, match="use OrcaSVC"):
+        DaskOrcaSVC(client=client).fit(X, y)
