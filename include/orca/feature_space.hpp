@@ -1,10 +1,11 @@
 #pragma once
-// A two-class model's training problem in its basis' own feature space, for a driver that holds
-// the rows elsewhere (orca_svm.dask: the partitions of a Dask cluster, where no step gathers the
-// rows on one machine). What train_model takes from the rows themselves (the scaler's range, the
+// A classifier's training problem in its basis' own feature space, for a driver that holds the
+// rows elsewhere (orca_svm.dask: the partitions of a Dask cluster, where no step gathers the rows
+// on one machine). What train_model takes from the rows themselves (the scaler's range, the
 // balanced class weights) comes here from per-feature statistics the driver reduces over its
 // partitions; any block of raw rows then gives its explicit features phi(x), K(x, z) =
-// phi(x) . phi(z); and the machine the driver solved becomes a Model as train_model's are.
+// phi(x) . phi(z); and the two-class machines the driver solved (one, or one per pair or per class
+// as multi_class says) become a Model as train_model's are.
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -27,21 +28,21 @@ struct ColumnStatistics {
     std::vector<double> min, max;         // per feature, over the values present (NaN: none is)
     std::vector<double> mean, sd;         // per feature, sd the population's; standardised families only
     std::vector<double> missing;          // per feature, how many values are missing
-    std::vector<double> class_rows;       // rows per class, negative first (balanced class weights)
+    std::vector<double> class_rows;       // rows per class, in class order (balanced class weights)
 };
 
 class FeatureSpace {
   public:
-    // Throws ParameterError for what this route does not train (a regression, more or fewer than
-    // two classes, probability estimates, quantile scaling, a basis beyond
-    // kMaxFeatureSpaceFunctions) and DataError for missing values under missing error, naming the
-    // feature. classes: the two class names, negative first.
+    // Throws ParameterError for what this route does not train (a regression, probability
+    // estimates, quantile scaling, a basis beyond kMaxFeatureSpaceFunctions, more classes than
+    // one-vs-one or the model takes) and DataError for missing values under missing error, naming
+    // the feature. classes: the class names in class order (two: negative first).
     FeatureSpace(const TrainOptions& options, const std::vector<std::string>& feature_names,
                  const std::vector<std::string>& classes, const ColumnStatistics& statistics);
 
     [[nodiscard]] const ModelSettings& settings() const { return settings_; }
     [[nodiscard]] size_t size() const;  // p, the kept functions
-    // C times the class weight: the box bound of a row of sample weight 1 (class 0: negative).
+    // C times the class weight: the box bound of a row of class `klass` and sample weight 1.
     [[nodiscard]] double upper(size_t klass) const { return settings_.C * settings_.class_weights.at(klass); }
 
     // Raw rows (rows x d) in kernel coordinates, checked as training checks its rows (source names
@@ -49,9 +50,12 @@ class FeatureSpace {
     [[nodiscard]] std::vector<double> scaled(std::span<const double> X, size_t rows, const std::string& source) const;
     // phi(x) of rows already in kernel coordinates: rows x p, row-major.
     [[nodiscard]] std::vector<double> features(std::span<const double> points, size_t rows) const;
-    // The model of a machine solved in this space (its support vectors in kernel coordinates);
-    // the model's summary is the machine's.
-    [[nodiscard]] Model model(Machine machine) const;
+    // The model of the machines solved in this space (machine_classes' order; support vectors in
+    // kernel coordinates). One machine: the model's summary is its own; more: their totals over
+    // the training rows, the distinct support vectors (a row once however many machines use it)
+    // and the training accuracy of the model's class predictions.
+    [[nodiscard]] Model model(std::vector<Machine> machines, size_t rows, size_t support_vectors,
+                              double training_accuracy) const;
 
   private:
     ModelSettings settings_;

@@ -1,7 +1,9 @@
-// The feature space of a two-class model, for drivers that solve its dual elsewhere
+// The feature space of a classifier, for drivers that solve its dual elsewhere
 // (orca_svm.dask). Pickled as its constructor's arguments, so that each Dask worker rebuilds it.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+
+#include <algorithm>
 
 #include "bindings.hpp"
 #include "numpy_data.hpp"
@@ -87,29 +89,61 @@ void bind_feature_space(py::module_& m) {
             py::arg("points"), "phi(x) of rows in kernel coordinates: rows x p")
         .def(
             "model",
-            [](const BoundSpace& s, const Array& support_vectors, const std::vector<double>& coefficients, double bias,
-               const py::dict& summary) {
-                const size_t d = s.space.settings().dim(), rows = checked_rows(support_vectors, d, "support_vectors");
-                Machine machine;
-                machine.support_vectors.assign(support_vectors.data(), support_vectors.data() + rows * d);
-                machine.coefficients = coefficients;
-                machine.bias = bias;
-                TrainingSummary& t = machine.summary;
-                t.rows = summary["rows"].cast<size_t>();
-                t.support_vectors = coefficients.size();
-                t.bounded_support_vectors = summary["bounded_support_vectors"].cast<size_t>();
-                t.interior_point_steps = summary["interior_point_steps"].cast<int>();
-                t.iterations = summary["iterations"].cast<long>();
-                t.converged = summary["converged"].cast<bool>();
-                t.objective = summary["objective"].cast<double>();
-                t.gap = summary["gap"].cast<double>();
-                t.duality_gap = summary["duality_gap"].cast<double>();
-                t.stop = t.converged ? StopReason::converged : StopReason::precision;  // no iteration cap: the method stalled
-                t.training_accuracy = summary["training_accuracy"].cast<double>();
-                return s.space.model(std::move(machine));
+            [](const BoundSpace& s, const py::list& solved, size_t rows, size_t support_vectors,
+               double training_accuracy) {
+                const size_t d = s.space.settings().dim();
+                std::vector<Machine> machines;
+                for (const auto& item : solved) {
+                    const auto parts = item.cast<py::tuple>();
+                    const auto sv = parts[0].cast<Array>();
+                    const size_t count = checked_rows(sv, d, "support_vectors");
+                    const auto summary = parts[3].cast<py::dict>();
+                    Machine machine;
+                    machine.support_vectors.assign(sv.data(), sv.data() + count * d);
+                    machine.coefficients = parts[1].cast<std::vector<double>>();
+                    machine.bias = parts[2].cast<double>();
+                    TrainingSummary& t = machine.summary;
+                    t.rows = summary["rows"].cast<size_t>();
+                    t.support_vectors = machine.coefficients.size();
+                    t.bounded_support_vectors = summary["bounded_support_vectors"].cast<size_t>();
+                    t.interior_point_steps = summary["interior_point_steps"].cast<int>();
+                    t.iterations = summary["iterations"].cast<long>();
+                    t.converged = summary["converged"].cast<bool>();
+                    t.objective = summary["objective"].cast<double>();
+                    t.gap = summary["gap"].cast<double>();
+                    t.duality_gap = summary["duality_gap"].cast<double>();
+                    // No iteration cap stops this route: a fit above the tolerance stalled on precision.
+                    t.stop = t.converged ? StopReason::converged : StopReason::precision;
+                    t.training_accuracy = summary["training_accuracy"].cast<double>();
+                    machines.push_back(std::move(machine));
+                }
+                return s.space.model(std::move(machines), rows, support_vectors, training_accuracy);
             },
-            py::arg("support_vectors"), py::arg("coefficients"), py::arg("bias"), py::arg("summary"),
-            "the Model of a machine solved in this space (support vectors in kernel coordinates)")
+            py::arg("machines"), py::arg("rows"), py::arg("support_vectors"), py::arg("training_accuracy"),
+            "the Model of the machines solved in this space, each (support vectors in kernel coordinates, "
+            "a_i, bias, summary), in machine_classes' order")
+        .def_property_readonly(
+            "machine_classes",
+            [](const BoundSpace& s) {
+                std::vector<std::pair<std::vector<size_t>, std::vector<size_t>>> out;  // (negative, positive) codes
+                const auto& classes = s.space.settings().classes;
+                for (const auto& pair : machine_classes(s.space.settings())) {
+                    std::vector<size_t> negative, positive;
+                    const auto code = [&](const std::string& name) {
+                        return static_cast<size_t>(std::find(classes.begin(), classes.end(), name) - classes.begin());
+                    };
+                    positive.push_back(code(pair[1]));
+                    if (pair[0] == kRestLabel)
+                        for (size_t c = 0; c < classes.size(); ++c) {
+                            if (c != positive.front()) negative.push_back(c);
+                        }
+                    else
+                        negative.push_back(code(pair[0]));
+                    out.emplace_back(std::move(negative), std::move(positive));
+                }
+                return out;
+            },
+            "per machine, the class codes of its negative and positive rows")
         .def(py::pickle(
             [](const BoundSpace& s) {
                 const auto& r = s.request;

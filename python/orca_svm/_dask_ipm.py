@@ -7,15 +7,15 @@ the support vectors home (the model is a support-vector model, as a local fit's)
 Each Newton step makes five passes over the partitions (the engine's step needs eight
 reductions; three are merged through y'h = y'T - (U'D^-1 y)'W). The method's constants and its
 stopping, best-point and stall rules are the engine's, so that the same problem gives the same
-point to the solver's tolerance. Where the engine would then polish with SMO, which needs every
-row, the certificate (maximal KKT violation and duality gap, LIBSVM's definitions) is computed from
-w = sum_t alpha_t y_t phi(x_t) over the partitions and stored; a fit whose violation is above the
-tolerance says so (ConvergenceWarning).
+point to the solver's tolerance. Where the engine then polishes with SMO, the driver runs SMO's
+iterations in w = sum_t alpha_t y_t phi(x_t), LIBSVM's pair chosen over all partitions (two passes
+an iteration), until the maximal KKT violation is below the tolerance. The certificate (maximal
+KKT violation and duality gap, LIBSVM's definitions) and the bias are computed from w over the
+partitions and stored; a fit that ends above the tolerance says so (ConvergenceWarning).
 """
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Callable
 
 import numpy as np
@@ -90,27 +90,48 @@ def _merged(parts: list[dict]) -> dict:
     return total
 
 
-def partition_start(X, y, w, index: int, space, classes: np.ndarray, c_max: float, keep_bytes: float) -> dict:
-    """A partition's state at the method's start: its rows (weight > 0) in kernel coordinates,
-    y = +-1, the box bounds scaled by the largest C, a = s = ub / 2, z = v = 1; its features
-    U = y sqrt(C_max) phi kept when they take at most keep_bytes."""
+def partition_rows(X, y, w, index: int, space, classes: np.ndarray) -> dict:
+    """A partition's rows of weight > 0 in kernel coordinates, their class codes and weights, and
+    each class's box bound C times its class weight."""
     X = np.asarray(X, dtype=np.float64)
     weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
     keep = weights > 0
-    points = space.scaled(np.ascontiguousarray(X[keep]), "a partition of X")
-    positive = np.searchsorted(classes, np.asarray(y)[keep]) == 1
-    sign = np.where(positive, 1.0, -1.0)
-    upper = np.where(positive, space.upper(1), space.upper(0)) * weights[keep]
+    return {"index": index, "space": space, "points": space.scaled(np.ascontiguousarray(X[keep]), "a partition of X"),
+            "codes": np.searchsorted(classes, np.asarray(y)[keep]), "weights": weights[keep],
+            "class_upper": np.array([space.upper(c) for c in range(len(classes))])}
+
+
+def machine_start(base: dict, negative: list, positive: list, c_max: float, keep_bytes: float) -> dict:
+    """A partition's state at the start of one two-class machine (its rows of the classes
+    `negative` and `positive`): y = +-1, the box bounds scaled by the machine's largest C,
+    a = s = ub / 2, z = v = 1; the features U = y sqrt(C_max) phi kept when they take at most
+    keep_bytes."""
+    space, codes = base["space"], base["codes"]
+    rows = np.flatnonzero(np.isin(codes, negative) | np.isin(codes, positive))
+    is_positive = np.isin(codes[rows], positive)
+    upper = base["class_upper"][codes[rows]] * base["weights"][rows]
     ub = upper / c_max
-    state = {"index": index, "points": points, "y": sign, "upper": upper, "ub": ub, "root": math.sqrt(c_max),
+    state = {"index": base["index"], "rows": rows, "points": base["points"][rows],
+             "y": np.where(is_positive, 1.0, -1.0), "upper": upper, "ub": ub, "root": math.sqrt(c_max),
              "space": space, "a": ub / 2.0, "z": np.ones(len(ub)), "v": np.ones(len(ub))}
     state["s"] = ub - state["a"]
     state["best"] = state["a"].copy()
     state["U"] = None
     if len(ub) * space.size * 8.0 <= keep_bytes:
         state["U"] = _features(state, 0, len(ub))
-    state["largest"] = max((float(np.abs(U).max(initial=0.0)) for _, U in _blocks(state)), default=0.0)
+    state["largest"] = float(_times_each(state, lambda U: np.abs(U).max(axis=1, initial=0.0)).max(initial=0.0))
     return state
+
+
+def correct_classes(base: dict, model, coefficients: np.ndarray, biases: np.ndarray) -> int:
+    """Rows whose class the model predicts right, from every machine's decision values
+    phi(x) . c_m + b_m (each machine's own over its support vectors, to rounding)."""
+    correct = 0
+    for lo in range(0, len(base["codes"]), BLOCK_ROWS):
+        phi = base["space"].features(base["points"][lo:lo + BLOCK_ROWS])
+        labels, _ = model.predict_classes(phi @ coefficients + biases)
+        correct += int((np.asarray(labels) == base["codes"][lo:lo + BLOCK_ROWS]).sum())
+    return correct
 
 
 def _features(state: dict, lo: int, hi: int) -> np.ndarray:
@@ -128,14 +149,20 @@ def _blocks(state: dict):
 
 
 def _transposed_times(state: dict, T: np.ndarray) -> np.ndarray:
-    out = 0.0
+    out = np.zeros((state["space"].size, T.shape[1]))
     for lo, U in _blocks(state):
-        out = out + U.T @ T[lo:lo + len(U)]
-    return np.asarray(out)
+        out += U.T @ T[lo:lo + len(U)]
+    return out
 
 
 def _times(state: dict, W: np.ndarray) -> np.ndarray:
-    return np.concatenate([U @ W for _, U in _blocks(state)]) if len(state["y"]) else np.zeros((0,) + W.shape[1:])
+    return np.concatenate([U @ W for _, U in _blocks(state)]) if len(state["y"]) else np.zeros((0, W.shape[1]))
+
+
+def _times_each(state: dict, per_block: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """per_block(U) of every block, one value per row, joined."""
+    parts = [per_block(U) for _, U in _blocks(state)]
+    return np.concatenate(parts) if parts else np.zeros(0)
 
 
 def point_sums(state: dict, step: float = 0.0) -> tuple[dict, dict]:
@@ -148,7 +175,8 @@ def point_sums(state: dict, step: float = 0.0) -> tuple[dict, dict]:
         state["v"] = state["v"] + step * state["dv"]
     a = state["a"]
     return state, {"Ua": _transposed_times(state, a[:, None])[:, 0], "sum_a": float(a.sum()),
-                   "ya": float(state["y"] @ a), "complementarity": float((a * state["z"] + state["s"] * state["v"]).sum()),
+                   "ya": float(state["y"] @ a),
+                   "complementarity": float((a * state["z"] + state["s"] * state["v"]).sum()),
                    "largest": state["largest"], "rows": len(a),
                    "ub_max": float(state["ub"].max(initial=0.0))}
 
@@ -161,15 +189,15 @@ def newton_system(state: dict, w: np.ndarray, b: float) -> tuple[dict, dict]:
     dinv = 1.0 / (z / a + v / s)
     c1, c2 = -a * z, -s * v
     T = np.column_stack([-rd + c1 / a - c2 / s, y]) * dinv[:, None]
-    gram = 0.0
-    UT = 0.0
+    p = state["space"].size
+    gram, UT = np.zeros((p, p)), np.zeros((p, 2))
     for lo, U in _blocks(state):
         B = U * np.sqrt(dinv[lo:lo + len(U)])[:, None]
-        gram = gram + B.T @ B
-        UT = UT + U.T @ T[lo:lo + len(U)]
+        gram += B.T @ B
+        UT += U.T @ T[lo:lo + len(U)]
     state.update(rd=rd, dinv=dinv, T=T)
     finite = bool(np.isfinite(rd).all())
-    return state, {"gram": np.asarray(gram), "UT": np.asarray(UT), "yT": y @ T,
+    return state, {"gram": gram, "UT": UT, "yT": y @ T,
                    "rd": float(np.abs(rd).max(initial=0.0)) if finite else math.inf}
 
 
@@ -313,7 +341,7 @@ def smo_second(state: dict, phi_i: np.ndarray, gmax: float) -> tuple[dict, dict]
 def _diagonal(state: dict) -> np.ndarray:
     """K(x_t, x_t) = |phi(x_t)|^2, computed once."""
     if "diagonal" not in state:
-        state["diagonal"] = np.concatenate([np.einsum("ij,ij->i", U, U) for _, U in _blocks(state)]) / state["root"] ** 2
+        state["diagonal"] = _times_each(state, lambda U: np.einsum("ij,ij->i", U, U)) / state["root"] ** 2
     return state["diagonal"]
 
 
@@ -353,20 +381,31 @@ def machine_part(state: dict, rho: float) -> tuple[dict, dict]:
     correct = int(((state["f"] - rho > 0) == (y > 0)).sum())
     sv = alpha > 0
     return state, {"duality": duality, "correct": correct, "bounded": int((alpha[sv] >= upper[sv]).sum()),
-                   "points": state["points"][sv], "a": (alpha * y)[sv]}
+                   "points": state["points"][sv], "a": (alpha * y)[sv], "rows": state["rows"][sv]}
 
 
 # --- on the client: the method's loop over passes -------------------------------------------------
 class Partition:
-    """One partition's state, held on its worker as a Dask actor: the method's passes call it
-    directly (no scheduler round trip) and only their reductions travel."""
+    """One partition, held on its worker as a Dask actor: its rows, and the state of the machine
+    being trained. The method's passes call it directly (no scheduler round trip) and only their
+    reductions travel."""
 
-    def __init__(self, *args, **kwargs):
-        self.state = partition_start(*args, **kwargs)
+    def __init__(self, X, y, w, index: int, space, classes: np.ndarray, keep_bytes: float):
+        self.base = partition_rows(X, y, w, index, space, classes)
+        self.keep_bytes = keep_bytes
+        self.state = None
+
+    def begin(self, negative: list, positive: list, c_max: float) -> None:
+        self.state = None  # the last machine's state goes first
+        self.state = machine_start(self.base, negative, positive, c_max, self.keep_bytes)
 
     def run(self, name: str, broadcast: dict):
         self.state, out = _PASSES[name](self.state, **broadcast)
         return out
+
+    def correct(self, model, coefficients: np.ndarray, biases: np.ndarray) -> int:
+        self.state = None
+        return correct_classes(self.base, model, coefficients, biases)
 
 
 class Partitions:
@@ -466,9 +505,11 @@ def solve(actors: list, c_max: float, tolerance: float,
     gap = max(r["gmax"] for r in parts) - min(r["gmin"] for r in parts)
     machine = partitions.run(machine_part, rho=rho)
     return {"support_vectors": np.vstack([r["points"] for r in machine]),
+            "support_rows": [r["rows"] for r in machine],
             "coefficients": np.concatenate([r["a"] for r in machine]), "bias": -rho, "c": c,
             "summary": {"rows": m, "bounded_support_vectors": sum(r["bounded"] for r in machine),
-                        "interior_point_steps": steps, "iterations": iterations, "gap": max(gap, 0.0), "objective": sum(r["objective"] for r in parts),
+                        "interior_point_steps": steps, "iterations": iterations, "gap": max(gap, 0.0),
+                        "objective": sum(r["objective"] for r in parts),
                         "duality_gap": max(0.0, sum(r["duality"] for r in machine)),
                         "training_accuracy": sum(r["correct"] for r in machine) / m},
             "converged_method": converged, "stalled": stalled}

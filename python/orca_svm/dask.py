@@ -1,4 +1,4 @@
-"""Training on a Dask cluster: ``DaskOrcaSVC`` fits a two-class ``OrcaSVC`` whose rows stay in
+"""Training on a Dask cluster: ``DaskOrcaSVC`` fits an ``OrcaSVC`` whose rows stay in
 their partitions (dask arrays or DataFrames in, as LightGBM's and XGBoost's Dask estimators).
 
 The basis must be small enough to list (``max_order`` 1 or 2, or a ``max_total_degree``: the
@@ -37,7 +37,8 @@ def _dask_modules():
 
 
 class DaskOrcaSVC(OrcaSVC):
-    """Two-class ``OrcaSVC`` trained on a Dask cluster, data-parallel over the partitions of X.
+    """``OrcaSVC`` trained on a Dask cluster, data-parallel over the partitions of X: each two-class
+    machine (one, or one per pair or per class as ``multi_class`` says) in turn.
 
     Parameters are ``OrcaSVC``'s, plus:
 
@@ -48,7 +49,12 @@ class DaskOrcaSVC(OrcaSVC):
         when they take at most this many MiB; otherwise each pass computes them again in blocks,
         keeping a worker's memory to its rows and their dual variables.
 
-    Not taken here (ValueError): more than two classes, ``probability=True`` (Platt's internal
+    The solver's own caps apply (80 Newton steps, then at most 2,000 SMO iterations of polish);
+    ``max_iter``, ``cache_mb`` and ``shrinking`` are SMO's on one machine and are not read here.
+
+    Attributes are ``OrcaSVC``'s, plus ``basis_size_``: the functions the basis keeps (p).
+
+    Not taken here (ValueError): ``probability=True`` (Platt's internal
     folds), ``scaling="quantile"`` (needs each feature's whole distribution on one machine) and
     categorical columns; a basis of more than 10,000 functions.
     """
@@ -96,6 +102,8 @@ class DaskOrcaSVC(OrcaSVC):
         client = self._client()
         target_name = str(getattr(y, "name", None) or "y")
         X, names, y, w = self._collections(X, y, sample_weight)
+        if X.shape[0] < 2:
+            raise ValueError(f"Found array with {X.shape[0]} sample(s) while a minimum of 2 is required")
         self.n_features_in_ = X.shape[1]
         if names is not None:
             self.feature_names_in_ = np.array(names, dtype=object)
@@ -108,9 +116,8 @@ class DaskOrcaSVC(OrcaSVC):
         x_blocks, y_blocks = blocks[0], blocks[1]
         w_blocks = blocks[2] if w is not None else [None] * len(x_blocks)
         classes = np.unique(np.concatenate(client.gather(client.map(_distinct, y_blocks, pure=False))))
-        if len(classes) != 2:
-            raise ValueError(f"DaskOrcaSVC trains two classes; y has {len(classes)}"
-                             + (": fit OrcaSVC on one machine for more" if len(classes) > 2 else ""))
+        if len(classes) < 2:
+            raise ValueError(f"The number of classes has to be greater than one; got {len(classes)} class")
         self.classes_ = classes
         stats = _dask_ipm.merge_statistics(client.gather(client.map(
             _dask_ipm.partition_statistics, x_blocks, y_blocks, w_blocks, classes=classes, pure=False)))
@@ -118,25 +125,47 @@ class DaskOrcaSVC(OrcaSVC):
         names = self._feature_names()
         class_weight = self._class_weights()
         settings = self._engine_settings(names, class_weight=class_weight, random_state=0)
-        space = _core.FeatureSpace(settings, names, ["0", "1"], list(stats["class_rows"]), list(stats["min"]),
-                                   list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
-                                   list(stats["missing"].astype(float)))
-        c_max = max(space.upper(k) * stats["largest_weight"][k] for k in (0, 1))
+        space = _core.FeatureSpace(settings, names, [str(k) for k in range(len(classes))],
+                                   list(stats["class_rows"]), list(stats["min"]), list(stats["max"]),
+                                   list(stats["mean"]), list(stats["sd"]), list(stats["missing"].astype(float)))
+        self.basis_size_ = space.size
         keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
-        actors = [client.submit(_dask_ipm.Partition, xb, yb, wb, k, space, classes, c_max, keep_bytes, actor=True,
-                                pure=False) for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))]
-        actors = client.gather(actors)
+        actors = client.gather([client.submit(_dask_ipm.Partition, xb, yb, wb, k, space, classes, keep_bytes,
+                                              actor=True, pure=False)
+                                for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))])
         del blocks, x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
-        result = _dask_ipm.solve(actors, c_max, space.tolerance, self._progress_line(started))
+        solved, support_rows = [], [[] for _ in actors]
+        machines = space.machine_classes
+        for m, (negative, positive) in enumerate(machines):
+            c_max = max(space.upper(c) * stats["largest_weight"][c] for c in negative + positive)
+            for call in [actor.begin(negative, positive, c_max) for actor in actors]:
+                call.result()
+            stage = f"machine {m + 1} of {len(machines)}, " if len(machines) > 1 else ""
+            result = _dask_ipm.solve(actors, c_max, space.tolerance, self._progress_line(started, stage))
+            result["summary"]["converged"] = bool(result["summary"]["gap"] < space.tolerance)
+            solved.append(result)
+            for k, rows in enumerate(result["support_rows"]):
+                support_rows[k].append(rows)
+        rows = int(stats["class_rows"].sum())
+        distinct = sum(len(np.unique(np.concatenate(parts))) for parts in support_rows)
+        parts = [(r["support_vectors"], r["coefficients"].tolist(), r["bias"], r["summary"]) for r in solved]
+        if len(solved) == 1:
+            accuracy = solved[0]["summary"]["training_accuracy"]
+        else:  # the model's class predictions, from every machine's w on the partitions
+            model = space.model(parts, rows, distinct, 0.0)
+            coefficients = np.column_stack([r["c"] for r in solved])
+            biases = np.array([r["bias"] for r in solved])
+            accuracy = sum(call.result() for call in [actor.correct(model, coefficients, biases)
+                                                      for actor in actors]) / rows
         del actors
-        summary = dict(result["summary"])
-        summary["converged"] = bool(summary["gap"] < space.tolerance)
-        self.model_ = space.model(result["support_vectors"], result["coefficients"].tolist(), result["bias"], summary)
+        self.model_ = space.model(parts, rows, distinct, accuracy)
+        summary = self.model_.summary
         self.model_.classes = [_label_text(c) for c in self.classes_]
         self.model_.target_name = target_name
         if self.verbose:
             import sys
-            sys.stderr.write(f"fit on Dask: {summary['interior_point_steps']} Newton steps, KKT violation "
+            sys.stderr.write(f"\rfit on Dask: {summary['interior_point_steps']} Newton steps, "
+                             f"{summary['iterations']} SMO iterations, KKT violation "
                              f"{summary['gap']:.3g}, {time.perf_counter() - started:.1f} s\n")
         for warning in (self.model_.constant_features_warning, self.model_.basis_warning):
             if warning:
@@ -167,12 +196,16 @@ class DaskOrcaSVC(OrcaSVC):
         if X.ndim != 2 or X.shape[1] == 0:
             raise ValueError(f"X must be 2-D with at least one feature, got shape {X.shape}")
         X = X.astype(np.float64).rechunk({1: -1})
+        if any(np.isnan(c) for c in X.chunks[0]):  # rows of unknown count per partition (a filter's)
+            X = X.compute_chunk_sizes()
         if hasattr(y, "to_dask_array"):
             with warnings.catch_warnings():  # labels of pandas' string dtype become objects: what they should
                 warnings.filterwarnings("ignore", message=".*converting pandas extension dtypes", category=UserWarning)
                 y = y.to_dask_array(lengths=True)
         if not isinstance(y, da.Array) or y.ndim != 1:
             raise ValueError("y must be a 1-D dask array or Series")
+        if any(np.isnan(c) for c in y.chunks[0]):
+            y = y.compute_chunk_sizes()
         if y.shape[0] != X.shape[0]:
             raise ValueError(f"y has {y.shape[0]} labels for {X.shape[0]} rows of X")
         y = y.rechunk((X.chunks[0],))
@@ -202,13 +235,13 @@ class DaskOrcaSVC(OrcaSVC):
                 raise ValueError(f"every row of class '{label}' has sample weight 0, which leaves the class out of "
                                  "training; give its rows weights > 0")
 
-    def _progress_line(self, started: float):
+    def _progress_line(self, started: float, stage: str = ""):
         if not self.verbose:
             return None
         import sys
 
         def progress(steps: int, duality: float) -> None:
-            sys.stderr.write(f"\rfit on Dask: Newton step {steps}, duality measure {duality:.2e} (target "
+            sys.stderr.write(f"\rfit on Dask: {stage}Newton step {steps}, duality measure {duality:.2e} (target "
                              f"{_dask_ipm.TARGET:g}), {time.perf_counter() - started:.1f} s")
             sys.stderr.flush()
         return progress
@@ -247,9 +280,15 @@ class DaskOrcaSVC(OrcaSVC):
         if hasattr(X, "to_dask_array"):
             X = X.to_dask_array(lengths=True)
         local = self.to_local()
-        dtype = np.float64 if method == "decision_function" else self.classes_.dtype
         names = list(self.feature_names_in_) if hasattr(self, "feature_names_in_") else None
-        return X.rechunk({1: -1}).map_blocks(_apply, local, method, names, dtype=dtype, drop_axis=1)
+        X = X.rechunk({1: -1})
+        if method == "predict":
+            return X.map_blocks(_apply, local, method, names, dtype=self.classes_.dtype, drop_axis=1)
+        k = len(self.classes_)
+        if k == 2:
+            return X.map_blocks(_apply, local, method, names, dtype=np.float64, drop_axis=1)
+        columns = k * (k - 1) // 2 if self.decision_function_shape == "ovo" and self.multi_class == "ovo" else k
+        return X.map_blocks(_apply, local, method, names, dtype=np.float64, chunks=(X.chunks[0], (columns,)))
 
 
 def _distinct(labels) -> np.ndarray:

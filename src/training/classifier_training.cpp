@@ -42,26 +42,6 @@ Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, c
     return machine;
 }
 
-// Totals over the machines; a point counts once as a support vector however many use it.
-TrainingSummary totals(const std::vector<Machine>& machines, const std::vector<char>& is_support) {
-    TrainingSummary s;
-    s.rows = is_support.size();
-    s.converged = true;
-    for (const auto& m : machines) {
-        s.bounded_support_vectors += m.summary.bounded_support_vectors;
-        s.iterations += m.summary.iterations;
-        s.interior_point_steps += m.summary.interior_point_steps;
-        s.feature_space_passes += m.summary.feature_space_passes;
-        s.converged = s.converged && m.summary.converged;
-        s.objective += m.summary.objective;
-        s.gap = std::max(s.gap, m.summary.gap);
-        s.duality_gap += m.summary.duality_gap;
-        if (s.stop == StopReason::converged) s.stop = m.summary.stop;
-    }
-    s.support_vectors = static_cast<size_t>(std::count(is_support.begin(), is_support.end(), 1));
-    return s;
-}
-
 }  // namespace
 
 Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const std::vector<double>& points,
@@ -111,7 +91,8 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
                                              machine_seed(machines.size()), is_support, std::move(classes), what));
         }
     }
-    settings.summary = totals(machines, is_support);
+    settings.summary = machine_totals(machines, n, static_cast<size_t>(std::count(is_support.begin(),
+                                                                                   is_support.end(), 1)));
     Model model(std::move(settings));
     model.set_machines(std::move(machines));
     const auto values = machine_decisions(model, points, n);

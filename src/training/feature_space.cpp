@@ -60,8 +60,12 @@ FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::s
     validate(options);
     if (options.task != Task::classification)
         throw ParameterError("training in the feature space takes task classification (epsilon-SVR has no such route)");
-    if (classes.size() != 2 || statistics.class_rows.size() != 2)
-        throw ParameterError("training in the feature space takes two classes, got " + std::to_string(classes.size()));
+    const size_t k = classes.size();
+    if (k < 2 || statistics.class_rows.size() != k)
+        throw ParameterError("training in the feature space takes two or more classes with their rows, got " +
+                             std::to_string(k));
+    if (k > kMaxClasses || (options.multi_class == MultiClass::ovo && k * (k - 1) / 2 > kMaxMachines))
+        throw ParameterError(std::to_string(k) + " classes are more than the model takes: choose multi_class ovr");
     if (options.probability)
         throw ParameterError("probability estimates need the rows of Platt's internal folds on one machine: "
                              "train with probability false");
@@ -70,8 +74,9 @@ FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::s
                              "train with scaling range");
     settings_ = settings_from(options, feature_names, statistics);
     settings_.classes = classes;
+    settings_.multi_class = options.multi_class;
     settings_.class_weights = detail::class_multipliers(classes, statistics.class_rows, options);
-    for (size_t c = 0; c < 2; ++c)
+    for (size_t c = 0; c < k; ++c)
         if (!(upper(c) <= kMaxBoxBound))
             throw ParameterError("C (" + std::to_string(options.C) + ") times the class weight of '" + classes[c] +
                                  "' exceeds 1e100, where the dual's objective overflows; lower the weights");
@@ -102,20 +107,30 @@ std::vector<double> FeatureSpace::features(std::span<const double> points, size_
     return out;
 }
 
-Model FeatureSpace::model(Machine machine) const {
+Model FeatureSpace::model(std::vector<Machine> machines, size_t rows, size_t support_vectors,
+                          double training_accuracy) const {
     const size_t d = settings_.dim();
-    if (machine.coefficients.empty()) throw ParameterError("the machine has no support vectors");
-    if (machine.support_vectors.size() != machine.coefficients.size() * d)
-        throw ParameterError("the machine needs one support vector of " + std::to_string(d) +
-                             " values per coefficient");
-    for (double a : machine.coefficients)
-        if (!std::isfinite(a)) throw ParameterError("the machine holds a coefficient that is not finite");
-    if (!std::isfinite(machine.bias)) throw ParameterError("the machine's bias is not finite");
-    machine.classes = settings_.classes;
+    const auto classes = machine_classes(settings_);
+    if (machines.size() != classes.size())
+        throw ParameterError(std::to_string(settings_.classes.size()) + " classes need " +
+                             std::to_string(classes.size()) + " machines, got " + std::to_string(machines.size()));
+    for (size_t m = 0; m < machines.size(); ++m) {
+        Machine& machine = machines[m];
+        if (machine.coefficients.empty()) throw ParameterError("a machine has no support vectors");
+        if (machine.support_vectors.size() != machine.coefficients.size() * d)
+            throw ParameterError("a machine needs one support vector of " + std::to_string(d) +
+                                 " values per coefficient");
+        for (double a : machine.coefficients)
+            if (!std::isfinite(a)) throw ParameterError("a machine holds a coefficient that is not finite");
+        if (!std::isfinite(machine.bias)) throw ParameterError("a machine's bias is not finite");
+        machine.classes = classes[m];
+    }
     ModelSettings settings = settings_;
-    settings.summary = machine.summary;
+    settings.summary = machines.size() == 1 ? machines.front().summary
+                                            : detail::machine_totals(machines, rows, support_vectors);
+    settings.summary.training_accuracy = training_accuracy;
     Model model(std::move(settings));
-    model.set_machines({std::move(machine)});
+    model.set_machines(std::move(machines));
     return model;
 }
 

@@ -154,6 +154,25 @@ std::vector<double> class_multipliers(const std::vector<std::string>& classes, c
     return w;
 }
 
+TrainingSummary machine_totals(const std::vector<Machine>& machines, size_t rows, size_t support_vectors) {
+    TrainingSummary s;
+    s.rows = rows;
+    s.converged = true;
+    for (const auto& m : machines) {
+        s.bounded_support_vectors += m.summary.bounded_support_vectors;
+        s.iterations += m.summary.iterations;
+        s.interior_point_steps += m.summary.interior_point_steps;
+        s.feature_space_passes += m.summary.feature_space_passes;
+        s.converged = s.converged && m.summary.converged;
+        s.objective += m.summary.objective;
+        s.gap = std::max(s.gap, m.summary.gap);
+        s.duality_gap += m.summary.duality_gap;
+        if (s.stop == StopReason::converged) s.stop = m.summary.stop;
+    }
+    s.support_vectors = support_vectors;
+    return s;
+}
+
 Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::span<const double> points,
                        std::span<const double> upper, bool twin) {
     const size_t d = model.dim();

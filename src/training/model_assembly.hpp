@@ -24,6 +24,10 @@ namespace orca::detail {
 // class order), then the explicit entries of class_weight.
 [[nodiscard]] std::vector<double> class_multipliers(const std::vector<std::string>& classes,
                                                     const std::vector<double>& class_rows, const TrainOptions& options);
+// A model's summary from its machines': sums, the largest violation, the first stop that was not
+// convergence; rows and support_vectors (a point counts once however many machines use it) given.
+[[nodiscard]] TrainingSummary machine_totals(const std::vector<Machine>& machines, size_t rows,
+                                             size_t support_vectors);
 // A solved machine as the model holds it: support vectors copied from points, a_i, b, summary.
 // twin: an epsilon-SVR machine (bounded means |a_i| == C_i).
 [[nodiscard]] Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::span<const double> points,

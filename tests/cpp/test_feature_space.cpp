@@ -1,7 +1,8 @@
 // The feature space a Dask driver trains in (orca/feature_space.hpp): the settings resolved from
 // column statistics are the ones train_model resolves from the rows themselves; phi(x) . phi(z)
-// is the model's kernel; the model of a machine solved there predicts sum_i a_i K(x_i, x) + b; and
-// what the route does not train is refused, naming the setting.
+// is the model's kernel; the model of a machine solved there predicts sum_i a_i K(x_i, x) + b; more
+// classes take train_model's machines and weights; and what the route does not train is refused,
+// naming the setting.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -110,7 +111,8 @@ TEST(FeatureSpace, FeaturesGiveTheKernelAndTheModelItsDecisions) {
         for (size_t t = 0; t < ds.rows; t += 5) {
             double dot = 0.0;
             for (size_t k = 0; k < p; ++k) dot += phi[s * p + k] * phi[t * p + k];
-            const double K = kernel.entry_direct(std::span(points.data() + s * d, d), std::span(points.data() + t * d, d));
+            const double K =
+                kernel.entry_direct(std::span(points.data() + s * d, d), std::span(points.data() + t * d, d));
             EXPECT_NEAR(dot, K, 1e-12 * (1.0 + std::abs(K))) << s << ", " << t;
         }
     // A machine of three support vectors: the model predicts b + sum_i a_i K(x_i, x).
@@ -121,9 +123,10 @@ TEST(FeatureSpace, FeaturesGiveTheKernelAndTheModelItsDecisions) {
     machine.summary.rows = ds.rows;
     machine.summary.support_vectors = 3;
     machine.summary.converged = true;
-    const Model model = space.model(machine);
+    const Model model = space.model({machine}, ds.rows, 3, 0.5);
     EXPECT_EQ(model.machine().classes, (std::vector<std::string>{"0", "1"}));
     EXPECT_EQ(model.summary.rows, ds.rows);
+    EXPECT_EQ(model.summary.training_accuracy, 0.5);
     const auto g = decision_values(model, points, ds.rows, PredictMethod::support_vectors);
     for (size_t t = 0; t < ds.rows; ++t) {
         double expected = machine.bias;
@@ -133,10 +136,11 @@ TEST(FeatureSpace, FeaturesGiveTheKernelAndTheModelItsDecisions) {
         EXPECT_NEAR(g[t], expected, 1e-11 * (1.0 + std::abs(expected)));
     }
     Machine empty;
-    EXPECT_THROW((void)space.model(empty), ParameterError);
+    EXPECT_THROW((void)space.model({empty}, ds.rows, 0, 0.5), ParameterError);
+    EXPECT_THROW((void)space.model({machine, machine}, ds.rows, 3, 0.5), ParameterError);  // one machine, not two
     Machine short_vectors = machine;
     short_vectors.support_vectors.pop_back();
-    EXPECT_THROW((void)space.model(short_vectors), ParameterError);
+    EXPECT_THROW((void)space.model({short_vectors}, ds.rows, 3, 0.5), ParameterError);
 }
 
 TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
@@ -156,5 +160,36 @@ TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
     refused({{"scaling", "quantile"}}, "scaling range");
     refused({{"max_order", "0"}, {"degree", "12"}}, "lower max_order");
     refused({{"missing", "error"}}, "feature 'f1' has 1 missing values");
-    refused({}, "two classes, got 3", {"0", "1", "2"});
+    refused({}, "two or more classes with their rows, got 1", {"0"});
+}
+
+TEST(FeatureSpace, MoreClassesTakeTrainingsMachinesAndWeights) {
+    Dataset ds = table(240, 3);
+    for (size_t r = 0; r < ds.rows; ++r) ds.target[r] = std::to_string(r % 3 == 0 ? 0 : (ds.X[r * 3] > 1.0 ? 1 : 2));
+    ColumnStatistics stats = statistics(ds);
+    stats.class_rows = {0.0, 0.0, 0.0};
+    for (const auto& t : ds.target) stats.class_rows[static_cast<size_t>(std::stoi(t))] += 1.0;
+    for (const std::string strategy : {"ovo", "ovr"}) {
+        const TrainOptions o =
+            options({{"max_order", "2"}, {"class_weight", "balanced"}, {"multi_class", strategy}}, ds);
+        const Model trained = train_model(ds, o);
+        const FeatureSpace space(o, ds.feature_names, {"0", "1", "2"}, stats);
+        EXPECT_EQ(space.settings().multi_class, trained.multi_class);
+        ASSERT_EQ(space.settings().class_weights.size(), 3u);
+        for (size_t c = 0; c < 3; ++c) EXPECT_DOUBLE_EQ(space.settings().class_weights[c], trained.class_weights[c]);
+        // The trained machines, installed through the space, give the trained model's decisions.
+        const Model again = space.model(trained.machines(), ds.rows, trained.summary.support_vectors,
+                                        trained.summary.training_accuracy);
+        ASSERT_EQ(again.machines().size(), trained.machines().size());
+        EXPECT_EQ(again.summary.support_vectors, trained.summary.support_vectors);
+        EXPECT_EQ(again.summary.rows, trained.summary.rows);
+        EXPECT_EQ(again.summary.bounded_support_vectors, trained.summary.bounded_support_vectors);
+        const auto points = trained.scaled_rows(ds.X, ds.rows, OutOfRange::clip, "table");
+        for (size_t m = 0; m < again.machines().size(); ++m) {
+            EXPECT_EQ(again.machines()[m].classes, trained.machines()[m].classes);
+            EXPECT_EQ(decision_values(again, again.machines()[m], points, ds.rows),
+                      decision_values(trained, trained.machines()[m], points, ds.rows));
+        }
+        EXPECT_THROW((void)space.model({trained.machines().front()}, ds.rows, 1, 1.0), ParameterError);
+    }
 }

@@ -1,4 +1,5 @@
-"""Shared fixtures: where the orca binary and the repository's data are, and a CLI runner."""
+"""Shared fixtures: where the orca binary and the repository's data are, a CLI runner, and a Dask
+cluster for the scale-out tests."""
 import json
 import os
 import subprocess
@@ -12,6 +13,18 @@ ECHOCARDIOGRAM_DATA = REPO / "data" / "echocardiogram" / "echocardiogram.data"
 
 def orca_binary() -> Path:
     return Path(os.environ.get("ORCA_CLI", REPO / "build" / "orca"))
+
+
+@pytest.fixture(scope="session")
+def client():
+    """A Client of a 2-worker LocalCluster on loopback, one thread per worker process."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=40)
+    c = distributed.Client(cluster)
+    yield c
+    c.close()
+    cluster.close()
 
 
 @pytest.fixture

@@ -18,16 +18,6 @@ da = pytest.importorskip("dask.array")
 from orca_svm.dask import DaskOrcaSVC  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=None, silence_logs=40)
-    c = distributed.Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
-
-
 def _task(m=1200, d=5, seed=4):
     rng = np.random.default_rng(seed)
     X = rng.uniform(-1, 1, (m, d))
@@ -85,6 +75,29 @@ def test_dask_fit_is_the_local_fit_and_svcs_optimum(client, degree, max_order, C
     np.testing.assert_allclose(ours, theirs, atol=2e-2, rtol=1e-2)
 
 
+@pytest.mark.parametrize("multi_class", ["ovo", "ovr"])
+def test_more_classes_train_every_machine_as_the_local_fit(client, multi_class):
+    X, _ = _task(m=900, seed=8)
+    f = np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2]
+    y = np.select([f < -0.4, f < 0.4], ["low", "mid"], "high")
+    Xd, yd = da.from_array(X, chunks=(300, 5)), da.from_array(y, chunks=300)
+    params = dict(max_order=2, degree=2, C=20.0, multi_class=multi_class, class_weight="balanced")
+    clf = DaskOrcaSVC(client=client, **params).fit(Xd, yd)
+    local = OrcaSVC(**params).fit(X, y)
+    assert clf.machine_names_ == local.machine_names_ and list(clf.classes_) == list(local.classes_)
+    summary, reference = clf.model_.summary, local.model_.summary
+    assert summary["converged"] and summary["rows"] == reference["rows"] == len(y)
+    for mine, theirs in zip(clf.model_.machines, local.model_.machines):  # each machine its local twin
+        g, h = theirs.decision_function(X)[0], mine.decision_function(X)[0]
+        assert np.abs(g - h).max() <= 1e-3 * (g.max() - g.min())
+    assert summary["training_accuracy"] == pytest.approx(np.mean(clf.predict(X) == y), abs=1e-12)
+    every = np.vstack([m.support_vectors for m in clf.model_.machines])
+    assert summary["support_vectors"] == len(np.unique(every, axis=0))
+    decisions = clf.decision_function(Xd)
+    assert decisions.compute().shape == (len(y), 3)
+    np.testing.assert_array_equal(clf.predict(Xd).compute(), clf.to_local().predict(X))
+
+
 def test_weights_gaps_and_hermite_as_the_local_fit(client):
     X, y = _task(seed=7)
     X[::17, 1] = np.nan  # missing values, integrated out
@@ -130,6 +143,18 @@ def test_dataframe_in_dask_arrays_out_and_a_plain_local_model(client, tmp_path):
     np.testing.assert_allclose(report.marginal, reference.marginal, atol=1e-3)
 
 
+def test_an_empty_partition_and_unknown_chunk_sizes(client):
+    X, y = _task(m=800, seed=5)
+    w = np.ones(len(y))
+    w[200:400] = 0.0  # the second partition has no row of weight > 0
+    Xd, yd, wd = da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200), da.from_array(w, chunks=200)
+    clf = DaskOrcaSVC(client=client, max_order=2, degree=2, C=5.0).fit(Xd, yd, sample_weight=wd)
+    _close_to(OrcaSVC(max_order=2, degree=2, C=5.0).fit(X, y, sample_weight=w), clf, X)
+    keep = da.from_array(X[:, 0] > -0.8, chunks=200)  # boolean indexing leaves chunk sizes unknown
+    clf = DaskOrcaSVC(client=client, max_order=2, degree=2, C=5.0).fit(Xd[keep], yd[keep])
+    _close_to(OrcaSVC(max_order=2, degree=2, C=5.0).fit(X[X[:, 0] > -0.8], y[X[:, 0] > -0.8]), clf, X)
+
+
 def test_features_computed_again_give_the_same_model(client):
     X, y = _task(m=900, seed=3)
     Xd, yd = da.from_array(X, chunks=(300, 5)), da.from_array(y, chunks=300)
@@ -147,7 +172,7 @@ def test_progress_lines(client, capsys):
 
 
 @pytest.mark.parametrize("params, X_of, y_of, message", [
-    (dict(), None, lambda y: y % 3, "trains two classes; y has 3"),
+    (dict(), None, lambda y: np.zeros_like(y), "greater than one; got 1 class"),
     (dict(probability=True), None, None, "probability=True"),
     (dict(scaling="quantile"), None, None, "scaling quantile"),
     (dict(max_order=None, degree=4, family="legendre"), lambda X: np.hstack([X, X[:, :2] ** 2]), None,

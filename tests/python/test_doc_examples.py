@@ -1,7 +1,8 @@
-"""The examples python.md, cli.md, missing-values.md, scaling.md and categorical.md show run as
-written: the Python blocks of python.md, missing-values.md, scaling.md and categorical.md in a
-scratch folder, cli.md's runnable shell example (the one it says runs after `make build`) with the
-binary under test and its scratch files in a scratch folder."""
+"""The examples python.md, cli.md, missing-values.md, scaling.md, categorical.md and scale-out.md
+show run as written: the Python blocks of python.md, missing-values.md, scaling.md, categorical.md
+and scale-out.md's DaskOrcaSVC example (on a LocalCluster) in a scratch folder, cli.md's runnable
+shell example (the one it says runs after `make build`) with the binary under test and its
+scratch files in a scratch folder."""
 import os
 import re
 import subprocess
@@ -68,3 +69,12 @@ def test_categorical_md_example_runs(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "['blue', 'green', 'red', 'teal']" in proc.stdout
+
+
+def test_scale_out_md_training_example_runs(tmp_path):
+    (code,) = [b for b in blocks("scale-out.md", "python") if "DaskOrcaSVC" in b]
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    converged, functions, support_vectors, accuracy, *_ = proc.stdout.split()
+    assert converged == "True" and int(functions) == 1 + 6 * 3 + 15 * 9 and int(support_vectors) > 0
+    assert 0.8 < float(accuracy) <= 1.0

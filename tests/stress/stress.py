@@ -1,6 +1,6 @@
-"""Stress test of the engine's parallel paths: large multi-threaded fits on every training route,
-predictions, explanations and sweeps, repeated from Python and from the CLI while other processes
-keep every core busy. Each repetition must give the same result bit for bit (the engine's results
+"""Stress test of the engine's parallel paths: large multi-threaded fits on every training route
+(training on Dask included), predictions, explanations and sweeps, repeated from Python and from
+the CLI while other processes keep every core busy. Each repetition must give the same result bit for bit (the engine's results
 do not depend on the number of threads or on timing) and nothing may crash or hang.
 
 A race in the thread team once killed 3 of 12 fits of 50,000 rows from Python (issue 27). The
@@ -47,6 +47,19 @@ ROUTE_DATA = {"smo": (6000, 5, "two", 1), "interior-point": (20000, 10, "two", 2
               "multi-class": (4000, 4, "three", 3), "regression": (4000, 4, "regression", 4)}
 
 
+_CLUSTER = []
+
+
+def dask_client():
+    """A 2-worker LocalCluster, started at the first use and closed at the end."""
+    if not _CLUSTER:
+        import distributed
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                           dashboard_address=None, silence_logs=40)
+        _CLUSTER.extend([cluster, distributed.Client(cluster)])
+    return _CLUSTER[1]
+
+
 def route_data(route, scale):
     rows, d, target, seed = ROUTE_DATA[route]
     return table(int(rows * scale), d, target, seed)
@@ -66,6 +79,7 @@ def digest(*parts) -> str:
 def python_cases(scale):
     """name -> a function returning the digest of its result. Each is one route of the engine."""
     from orca_svm import OrcaSVC, OrcaSVR, sweep
+    from orca_svm.dask import DaskOrcaSVC
     m = int(20000 * scale)
 
     def smo():  # the full tensor product of 5 features (3,125 functions): SMO alone, on kernel rows
@@ -114,7 +128,15 @@ def python_cases(scale):
             fits = list(pool.map(lambda C: OrcaSVC(max_order=2, C=C).fit(X, y), (0.1, 10.0)))
         return digest(*[clf.decision_function(X) for clf in fits])
 
-    return {"python smo": smo, "python interior-point": interior_point,
+    def dask_training():  # DaskOrcaSVC: the feature space's passes on two worker processes
+        import dask.array as da
+        X, y = table(m // 2, 5, "two", 9)
+        clf = DaskOrcaSVC(max_order=2, C=10.0, client=dask_client()).fit(
+            da.from_array(X, chunks=(len(X) // 8, 5)), da.from_array(y, chunks=len(y) // 8))
+        assert clf.model_.summary["converged"] and clf.model_.summary["interior_point_steps"] > 0
+        return digest(clf.decision_function(X), clf.model_.to_json())
+
+    return {"python smo": smo, "python interior-point": interior_point, "python dask training": dask_training,
             "python multi-class + probability": multiclass_probability, "python regression": regression,
             "python predict/explain/analyze": predict_explain_analyze, "python sweep": sweep_fits,
             "python two fits at once": two_fits_at_once}
@@ -187,6 +209,8 @@ def main():
                 print(f"{'ok  ' if same else 'FAIL'} {name}: {args.rounds} runs, "
                       f"{' '.join(f'{t:.1f}' for t in times)} s" + ("" if same else ": results differ"), flush=True)
     finally:
+        for item in reversed(_CLUSTER):
+            item.close()
         for p in load:
             p.terminate()
         for p in load:
