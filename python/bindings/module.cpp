@@ -30,6 +30,8 @@ PYBIND11_MODULE(_core, m) {
             orca::write_file_atomically(path, text);
         },
         pybind11::arg("path"), pybind11::arg("text"));
+    m.def("check_output_path", &orca::check_output_path, pybind11::arg("path"),
+          "ValueError for a path an output may not be written to (as the CLI refuses it)");
     m.attr("MAX_DEGREE") = orca::kMaxDegree;
     // The threads the engine's parallel regions would use if called now from this thread: what
     // OMP_NUM_THREADS and threadpoolctl's limits (omp_set_num_threads) leave it.

@@ -11,6 +11,7 @@ docs/scale-out.md.
 """
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from typing import Mapping, Sequence
@@ -240,9 +241,15 @@ class DaskOrcaSVC(OrcaSVC):
             return None
         import sys
 
+        last = [-math.inf]
+
         def progress(steps: int, duality: float) -> None:
+            now = time.perf_counter()
+            if now - last[0] < 1.0:  # at most a line a second, as the engine's progress
+                return
+            last[0] = now
             sys.stderr.write(f"\rfit on Dask: {stage}Newton step {steps}, duality measure {duality:.2e} (target "
-                             f"{_dask_ipm.TARGET:g}), {time.perf_counter() - started:.1f} s")
+                             f"{_dask_ipm.TARGET:g}), {now - started:.1f} s")
             sys.stderr.flush()
         return progress
 

@@ -168,7 +168,7 @@ def test_progress_lines(client, capsys):
     X, y = _task(m=600)
     DaskOrcaSVC(client=client, verbose=1).fit(da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200))
     err = capsys.readouterr().err
-    assert "fit on Dask: Newton step 1," in err and "KKT violation" in err
+    assert "fit on Dask: Newton step 1," in err and "KKT violation" in err  # the first step's line, then the end
 
 
 @pytest.mark.parametrize("params, X_of, y_of, message", [
@@ -194,3 +194,38 @@ def test_data_in_memory_is_refused_with_the_local_estimator_named(client):
     X, y = _task(m=100)
     with pytest.raises(ValueError, match="use OrcaSVC"):
         DaskOrcaSVC(client=client).fit(X, y)
+
+
+def test_from_the_shell_to_the_cli(tmp_path):
+    """python -m orca_svm.dask_fit: CSV files read on the workers, a model file orca predict reads,
+    the model Python's DaskOrcaSVC fits on the same partitions; bad input is one line and exit 2."""
+    import subprocess
+    import sys
+
+    from conftest import orca_binary
+    X, y = _task(m=900, seed=12)
+    labels = np.where(y == 1, "yes", "no")
+    for k in range(3):
+        with open(tmp_path / f"rows-{k}.csv", "w") as f:
+            f.write("a,b,c,d,e,label\n")
+            for r in range(300 * k, 300 * (k + 1)):
+                f.write(",".join(repr(float(v)) for v in X[r]) + f",{labels[r]}\n")
+    command = [sys.executable, "-m", "orca_svm.dask_fit", "--data", str(tmp_path / "rows-*.csv"), "--target",
+               "label", "--workers", "2", "--set", "max_order=2", "--set", "C=10.0"]
+    proc = subprocess.run(command + ["--model", str(tmp_path / "m.json")], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "fit on Dask" in proc.stderr and "wrote" in proc.stderr
+    predicted = subprocess.run([str(orca_binary()), "predict", "--model", str(tmp_path / "m.json"), "--data",
+                                str(tmp_path / "rows-0.csv"), "-q"], capture_output=True, text=True, check=True)
+    cli = np.array([float(line.split(",")[1]) for line in predicted.stdout.splitlines()[1:]])
+    loaded = OrcaSVC.load(tmp_path / "m.json")
+    np.testing.assert_allclose(cli, loaded.decision_function(X[:300]), rtol=1e-12, atol=1e-12)
+    local = OrcaSVC(max_order=2, C=10.0).fit(X, labels)
+    _close_to(local, loaded, X)
+    for extra, says in ((["--set", "degre=3"], "--set degre: not a parameter"),
+                        (["--target", "lab"], "no column 'lab'")):
+        bad = subprocess.run(command + extra + ["--model", str(tmp_path / "bad.json")], capture_output=True,
+                             text=True, timeout=300)
+        assert bad.returncode == 2 and says in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+        assert not (tmp_path / "bad.json").exists()
