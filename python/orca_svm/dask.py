@@ -90,10 +90,12 @@ class DaskOrcaSVC(OrcaSVC):
     # --- fitting -------------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVC":
         """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
-        and y (a dask array or Series of two labels), partition by partition; ``sample_weight`` (a
-        dask array) multiplies C per row. The rows are never gathered: only the support vectors
-        come to the client at the end."""
+        and y (a dask array or Series of labels, two or more classes), partition by partition;
+        ``sample_weight`` (a dask array) multiplies C per row. The rows are never gathered: only the
+        support vectors come to the client at the end."""
         self._check_params()
+        if self.decision_function_shape not in ("ovr", "ovo"):
+            raise ValueError(f"decision_function_shape must be 'ovr' or 'ovo', got {self.decision_function_shape!r}")
         if self.probability:
             raise ValueError("probability=True needs the rows of Platt's internal folds on one machine: "
                              "fit DaskOrcaSVC with probability=False")
@@ -183,8 +185,8 @@ class DaskOrcaSVC(OrcaSVC):
         names = None
         if hasattr(X, "to_dask_array"):  # a dask DataFrame
             _refuse_repeated_columns(X._meta)
-            non_numeric = [str(c) for c, t in X.dtypes.items() if not np.issubdtype(t, np.number)
-                           and not np.issubdtype(t, np.bool_)]
+            from pandas.api.types import is_bool_dtype, is_numeric_dtype
+            non_numeric = [str(c) for c, t in X.dtypes.items() if not (is_numeric_dtype(t) or is_bool_dtype(t))]
             if non_numeric:
                 raise ValueError(f"DaskOrcaSVC takes numeric columns; {non_numeric} are not (categorical columns: "
                                  "fit OrcaSVC on one machine)")
