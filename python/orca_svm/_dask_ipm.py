@@ -189,12 +189,15 @@ def newton_system(state: dict, w: np.ndarray, b: float) -> tuple[dict, dict]:
     dinv = 1.0 / (z / a + v / s)
     c1, c2 = -a * z, -s * v
     T = np.column_stack([-rd + c1 / a - c2 / s, y]) * dinv[:, None]
+    from scipy.linalg.blas import dsyrk
     p = state["space"].size
-    gram, UT = np.zeros((p, p)), np.zeros((p, 2))
+    gram, UT = np.zeros((p, p), order="F"), np.zeros((p, 2))
     for lo, U in _blocks(state):
         B = U * np.sqrt(dinv[lo:lo + len(U)])[:, None]
-        gram += B.T @ B
+        # B'B by BLAS's symmetric rank-k update: half the multiply-adds of a product, upper triangle.
+        gram = dsyrk(1.0, B.T, beta=1.0, c=gram, overwrite_c=True)
         UT += U.T @ T[lo:lo + len(U)]
+    gram = np.triu(gram) + np.triu(gram, 1).T
     state.update(rd=rd, dinv=dinv, T=T)
     finite = bool(np.isfinite(rd).all())
     return state, {"gram": gram, "UT": UT, "yT": y @ T,
