@@ -44,7 +44,8 @@ class DaskOrcaSVC(OrcaSVC):
     Parameters are ``OrcaSVC``'s, plus:
 
     client : distributed.Client or None, default=None
-        The cluster to train on (None: ``distributed.default_client()``).
+        The cluster to train on (None: ``distributed.default_client()``). A clone shares it
+        (scikit-learn 1.3 and later; on older releases clone an estimator of client=None).
     feature_cache_mb : float, default=512
         A partition keeps its explicit features (rows x p doubles) between the method's passes
         when they take at most this many MiB; otherwise each pass computes them again in blocks,
@@ -82,6 +83,15 @@ class DaskOrcaSVC(OrcaSVC):
         state = dict(state)
         state["client"] = None  # a client does not travel; the unpickled estimator uses the default one
         return state
+
+    def __sklearn_clone__(self):
+        """scikit-learn's clone (1.3 and later): the clone shares the client, a connection that
+        cannot be copied, and copies every other parameter. (Older releases deep-copy every
+        parameter: there clone an estimator of client=None, which uses the default client.)"""
+        from sklearn.base import clone
+        params = self.get_params(deep=False)
+        client = params.pop("client")
+        return type(self)(**{name: clone(value, safe=False) for name, value in params.items()}, client=client)
 
     def _client(self):
         _, distributed = _dask_modules()

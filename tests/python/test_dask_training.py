@@ -167,6 +167,18 @@ def test_features_computed_again_give_the_same_model(client):
     np.testing.assert_allclose(computed.decision_function(X), kept.decision_function(X), rtol=1e-9, atol=1e-9)
 
 
+def test_clone_shares_the_client(client):
+    import sklearn
+    from sklearn.base import clone
+    assert clone(DaskOrcaSVC(C=2.0)).client is None  # the default client, on every release
+    if tuple(int(v) for v in sklearn.__version__.split(".")[:2]) < (1, 3):
+        pytest.skip("scikit-learn before 1.3 deep-copies every parameter (no __sklearn_clone__)")
+    est = DaskOrcaSVC(client=client, C=3.0, max_order=2, class_weight={0: 2.0})
+    twin = clone(est)
+    assert twin is not est and twin.client is client
+    assert twin.get_params()["class_weight"] == {0: 2.0} and twin.class_weight is not est.class_weight
+
+
 def test_progress_lines(client, capsys):
     X, y = _task(m=600)
     DaskOrcaSVC(client=client, verbose=1).fit(da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200))
