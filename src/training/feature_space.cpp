@@ -64,6 +64,9 @@ FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::s
     if (k < 2 || statistics.class_rows.size() != k)
         throw ParameterError("training in the feature space takes two or more classes with their rows, got " +
                              std::to_string(k));
+    for (size_t c = 0; c < k; ++c)
+        if (!(statistics.class_rows[c] > 0.0))
+            throw DataError("class '" + classes[c] + "' has no rows of weight > 0; a classifier trains on every class");
     if (k > kMaxClasses || (options.multi_class == MultiClass::ovo && k * (k - 1) / 2 > kMaxMachines))
         throw ParameterError(std::to_string(k) + " classes are more than the model takes: choose multi_class ovr");
     if (options.probability)

@@ -161,6 +161,9 @@ TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
     refused({{"max_order", "0"}, {"degree", "12"}}, "lower max_order");
     refused({{"missing", "error"}}, "feature 'f1' has 1 missing values");
     refused({}, "two or more classes with their rows, got 1", {"0"});
+    ColumnStatistics no_positive = stats;
+    no_positive.class_rows[1] = 0.0;
+    EXPECT_THROW((void)FeatureSpace(options({}, ds), ds.feature_names, {"0", "1"}, no_positive), DataError);
 }
 
 TEST(FeatureSpace, MoreClassesTakeTrainingsMachinesAndWeights) {

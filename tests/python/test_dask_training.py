@@ -179,6 +179,23 @@ def test_clone_shares_the_client(client):
     assert twin.get_params()["class_weight"] == {0: 2.0} and twin.class_weight is not est.class_weight
 
 
+def test_the_qr_fallback_gives_the_same_model(client, monkeypatch):
+    """Where I + U'D^-1 U has no Cholesky factor in double precision, the client factors the
+    stacked R of the partitions' QRs (TSQR) and I: forced here at every step."""
+    import scipy.linalg
+    X, y = _task(m=600, seed=9)
+    Xd, yd = da.from_array(X, chunks=(150, 5)), da.from_array(y, chunks=150)
+    plain = DaskOrcaSVC(client=client, max_order=2, degree=2, C=100.0, tol=1e-4).fit(Xd, yd)
+
+    def no_factor(*args, **kwargs):
+        raise np.linalg.LinAlgError("forced")
+    monkeypatch.setattr(scipy.linalg, "cho_factor", no_factor)
+    by_qr = DaskOrcaSVC(client=client, max_order=2, degree=2, C=100.0, tol=1e-4).fit(Xd, yd)
+    assert by_qr.model_.summary["converged"]
+    g, h = plain.decision_function(X), by_qr.decision_function(X)
+    assert np.abs(g - h).max() <= 1e-6 * (g.max() - g.min())
+
+
 def test_progress_lines(client, capsys):
     X, y = _task(m=600)
     DaskOrcaSVC(client=client, verbose=1).fit(da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200))
