@@ -33,8 +33,7 @@ struct ColumnStatistics {
 
 class FeatureSpace {
   public:
-    // Throws ParameterError for what this route does not train (a regression, probability
-    // estimates, quantile scaling, a basis beyond kMaxFeatureSpaceFunctions, more classes than
+    // Throws ParameterError for what this route does not train (a regression, quantile scaling, a basis beyond kMaxFeatureSpaceFunctions, more classes than
     // one-vs-one or the model takes) and DataError for missing values under missing error, naming
     // the feature. classes: the class names in class order (two: negative first).
     FeatureSpace(const TrainOptions& options, const std::vector<std::string>& feature_names,

@@ -115,13 +115,17 @@ void bind_feature_space(py::module_& m) {
                     // No iteration cap stops this route: a fit above the tolerance stalled on precision.
                     t.stop = t.converged ? StopReason::converged : StopReason::precision;
                     t.training_accuracy = summary["training_accuracy"].cast<double>();
+                    if (parts.size() > 4 && !parts[4].is_none()) {  // Platt's (A, B)
+                        const auto sigmoid = parts[4].cast<std::pair<double, double>>();
+                        machine.sigmoid = Sigmoid{sigmoid.first, sigmoid.second};
+                    }
                     machines.push_back(std::move(machine));
                 }
                 return s.space.model(std::move(machines), rows, support_vectors, training_accuracy);
             },
             py::arg("machines"), py::arg("rows"), py::arg("support_vectors"), py::arg("training_accuracy"),
             "the Model of the machines solved in this space, each (support vectors in kernel coordinates, "
-            "a_i, bias, summary), in machine_classes' order")
+            "a_i, bias, summary[, Platt's (A, B)]), in machine_classes' order")
         .def_property_readonly(
             "machine_classes",
             [](const BoundSpace& s) {

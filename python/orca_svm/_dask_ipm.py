@@ -101,17 +101,32 @@ def partition_rows(X, y, w, index: int, space, classes: np.ndarray) -> dict:
             "class_upper": np.array([space.upper(c) for c in range(len(classes))])}
 
 
-def machine_start(base: dict, negative: list, positive: list, c_max: float, keep_bytes: float) -> dict:
+def cv_folds(n: int, folds: int, seed: list) -> np.ndarray:
+    """The fold of each of a partition's n rows for Platt's internal cross-validation: a
+    permutation drawn from seed (the fit's seed, the machine, the partition) cut into `folds`
+    runs of (almost) equal length."""
+    fold = np.empty(n, dtype=np.int64)
+    fold[np.random.default_rng(seed).permutation(n)] = np.arange(n) * folds // max(n, 1)
+    return fold
+
+
+def machine_start(base: dict, negative: list, positive: list, c_max: float, keep_bytes: float,
+                  held_out: tuple | None = None) -> dict:
     """A partition's state at the start of one two-class machine (its rows of the classes
-    `negative` and `positive`): y = +-1, the box bounds scaled by the machine's largest C,
-    a = s = ub / 2, z = v = 1; the features U = y sqrt(C_max) phi kept when they take at most
-    keep_bytes."""
+    `negative` and `positive`; held_out = (fold, folds, seed): without that fold's rows, kept aside
+    in "held"): y = +-1, the box bounds scaled by the machine's largest C, a = s = ub / 2,
+    z = v = 1; the features U = y sqrt(C_max) phi kept when they take at most keep_bytes."""
     space, codes = base["space"], base["codes"]
     rows = np.flatnonzero(np.isin(codes, negative) | np.isin(codes, positive))
+    held = np.zeros(0, dtype=np.int64)
+    if held_out is not None:
+        fold, folds, seed = held_out
+        in_fold = cv_folds(len(rows), folds, list(seed) + [base["index"]]) == fold
+        rows, held = rows[~in_fold], rows[in_fold]
     is_positive = np.isin(codes[rows], positive)
     upper = base["class_upper"][codes[rows]] * base["weights"][rows]
     ub = upper / c_max
-    state = {"index": base["index"], "rows": rows, "points": base["points"][rows],
+    state = {"index": base["index"], "rows": rows, "held": held, "points": base["points"][rows],
              "y": np.where(is_positive, 1.0, -1.0), "upper": upper, "ub": ub, "root": math.sqrt(c_max),
              "space": space, "a": ub / 2.0, "z": np.ones(len(ub)), "v": np.ones(len(ub))}
     state["s"] = ub - state["a"]
@@ -376,14 +391,14 @@ def certificate_sums(state: dict, c: np.ndarray) -> tuple[dict, dict]:
                    "objective": float((alpha * (G - 1.0)).sum()) / 2.0}
 
 
-def machine_part(state: dict, rho: float) -> tuple[dict, dict]:
-    """The primal's hinge terms for the bias -rho, the training accuracy, and the partition's
-    support vectors (kernel coordinates) with a_t = alpha_t y_t."""
+def machine_part(state: dict, rho: float, support_vectors: bool) -> tuple[dict, dict]:
+    """The primal's hinge terms for the bias -rho, the training accuracy, and (when asked) the
+    partition's support vectors (kernel coordinates) with a_t = alpha_t y_t."""
     y, alpha, G, upper = state["y"], state["alpha"], state["G"], state["upper"]
     duality = float((alpha * G + upper * np.maximum(0.0, y * rho - G)).sum())
     correct = int(((state["f"] - rho > 0) == (y > 0)).sum())
-    sv = alpha > 0
-    return state, {"duality": duality, "correct": correct, "bounded": int((alpha[sv] >= upper[sv]).sum()),
+    sv = alpha > 0 if support_vectors else np.zeros(len(alpha), bool)
+    return state, {"duality": duality, "correct": correct, "bounded": int((alpha[alpha > 0] >= upper[alpha > 0]).sum()),
                    "points": state["points"][sv], "a": (alpha * y)[sv], "rows": state["rows"][sv]}
 
 
@@ -398,9 +413,29 @@ class Partition:
         self.keep_bytes = keep_bytes
         self.state = None
 
-    def begin(self, negative: list, positive: list, c_max: float) -> None:
+    def begin(self, negative: list, positive: list, c_max: float, held_out: tuple | None = None) -> tuple[int, int]:
+        """Starts a machine (on all its rows, or without one fold's); returns its rows and positives."""
         self.state = None  # the last machine's state goes first
-        self.state = machine_start(self.base, negative, positive, c_max, self.keep_bytes)
+        self.state = machine_start(self.base, negative, positive, c_max, self.keep_bytes, held_out)
+        return len(self.state["y"]), int((self.state["y"] > 0).sum())
+
+    def held_out(self, c: np.ndarray | None, bias: float) -> None:
+        """The decision values of the rows the machine was trained without (c None: the constant
+        bias, as the engine gives a fold whose training rows hold one class)."""
+        held = self.state["held"]
+        if "cv" not in self.base:
+            self.base["cv"] = np.full(len(self.base["codes"]), np.nan)
+        if c is None:
+            self.base["cv"][held] = bias
+        elif len(held):
+            self.base["cv"][held] = self.base["space"].features(self.base["points"][held]) @ c + bias
+
+    def cv_decisions(self, negative: list, positive: list) -> tuple[np.ndarray, np.ndarray]:
+        """The machine's rows' held-out decision values and labels (+-1), in row order."""
+        codes = self.base["codes"]
+        rows = np.flatnonzero(np.isin(codes, negative) | np.isin(codes, positive))
+        values = self.base.pop("cv", np.full(len(codes), np.nan))[rows]
+        return values, np.where(np.isin(codes[rows], positive), 1.0, -1.0)
 
     def run(self, name: str, broadcast: dict):
         self.state, out = _PASSES[name](self.state, **broadcast)
@@ -439,7 +474,7 @@ def _factor(gram: np.ndarray, partitions: Partitions):
 
 
 def solve(actors: list, c_max: float, tolerance: float,
-          progress: Callable[[int, float], None] | None = None) -> dict[str, Any]:
+          progress: Callable[[int, float], None] | None = None, support_vectors: bool = True) -> dict[str, Any]:
     """Runs the interior-point method over the partitions' states, then SMO's polish until the
     maximal KKT violation is below tolerance; returns the machine (support vectors in kernel
     coordinates, a_t, bias) and its certificate."""
@@ -506,7 +541,7 @@ def solve(actors: list, c_max: float, tolerance: float,
     rho = (sum(r["free_sum"] for r in parts) / free if free > 0
            else (min(r["ub"] for r in parts) + max(r["lb"] for r in parts)) / 2.0)
     gap = max(r["gmax"] for r in parts) - min(r["gmin"] for r in parts)
-    machine = partitions.run(machine_part, rho=rho)
+    machine = partitions.run(machine_part, rho=rho, support_vectors=support_vectors)
     return {"support_vectors": np.vstack([r["points"] for r in machine]),
             "support_rows": [r["rows"] for r in machine],
             "coefficients": np.concatenate([r["a"] for r in machine]), "bias": -rho, "c": c,

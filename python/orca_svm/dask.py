@@ -18,6 +18,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.metaestimators import available_if
 
 from . import _core, _dask_ipm
 from ._base import _label_text, _refuse_repeated_columns
@@ -26,6 +27,8 @@ from .estimator import OrcaSVC
 # A partition keeps its explicit features between passes when they take at most this many bytes
 # (else each pass computes them again, in blocks of _dask_ipm.BLOCK_ROWS rows: memory O(block p)).
 DEFAULT_FEATURE_CACHE_MB = 512.0
+# Platt's internal folds, as the engine's (TrainOptions::probability_folds).
+PLATT_FOLDS = 5
 
 
 def _dask_modules():
@@ -56,9 +59,12 @@ class DaskOrcaSVC(OrcaSVC):
 
     Attributes are ``OrcaSVC``'s, plus ``basis_size_``: the functions the basis keeps (p).
 
-    Not taken here (ValueError): ``probability=True`` (Platt's internal
-    folds), ``scaling="quantile"`` (needs each feature's whole distribution on one machine) and
-    categorical columns; a basis of more than 10,000 functions.
+    ``probability=True`` fits each machine's Platt sigmoid as the engine does, on an internal 5-fold
+    cross-validation whose folds are drawn per partition (so they differ from a local fit's, and
+    the sigmoid with them); five more fits per machine over the partitions.
+
+    Not taken here (ValueError): ``scaling="quantile"`` (needs each feature's whole distribution on
+    one machine) and categorical columns; a basis of more than 10,000 functions.
     """
 
     def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 3, C: float = 1.0,
@@ -106,9 +112,9 @@ class DaskOrcaSVC(OrcaSVC):
         self._check_params()
         if self.decision_function_shape not in ("ovr", "ovo"):
             raise ValueError(f"decision_function_shape must be 'ovr' or 'ovo', got {self.decision_function_shape!r}")
-        if self.probability:
-            raise ValueError("probability=True needs the rows of Platt's internal folds on one machine: "
-                             "fit DaskOrcaSVC with probability=False")
+        seed = 0 if self.random_state is None else self.random_state
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
         if not (isinstance(self.feature_cache_mb, (int, float)) and self.feature_cache_mb >= 0):
             raise ValueError(f"feature_cache_mb must be a number >= 0, got {self.feature_cache_mb!r}")
         started = time.perf_counter()
@@ -156,12 +162,15 @@ class DaskOrcaSVC(OrcaSVC):
             stage = f"machine {m + 1} of {len(machines)}, " if len(machines) > 1 else ""
             result = _dask_ipm.solve(actors, c_max, space.tolerance, self._progress_line(started, stage))
             result["summary"]["converged"] = bool(result["summary"]["gap"] < space.tolerance)
+            result["sigmoid"] = (self._platt(actors, negative, positive, c_max, [seed, m], space.tolerance, started,
+                                             stage) if self.probability else None)
             solved.append(result)
             for k, rows in enumerate(result["support_rows"]):
                 support_rows[k].append(rows)
         rows = int(stats["class_rows"].sum())
         distinct = sum(len(np.unique(np.concatenate(parts))) for parts in support_rows)
-        parts = [(r["support_vectors"], r["coefficients"].tolist(), r["bias"], r["summary"]) for r in solved]
+        parts = [(r["support_vectors"], r["coefficients"].tolist(), r["bias"], r["summary"], r["sigmoid"])
+                 for r in solved]
         if len(solved) == 1:
             accuracy = solved[0]["summary"]["training_accuracy"]
         else:  # the model's class predictions, from every machine's w on the partitions
@@ -187,6 +196,30 @@ class DaskOrcaSVC(OrcaSVC):
             warnings.warn(self.model_.convergence_warning, ConvergenceWarning)
         self._set_machine_attributes()
         return self
+
+    def _platt(self, actors, negative, positive, c_max, seed, tolerance, started, stage):
+        """Platt's sigmoid of one machine, as the engine fits it (LIBSVM's -b 1): decision values of
+        an internal 5-fold cross-validation, the folds drawn per partition from (random_state, the
+        machine, the partition), each fold's machine trained over the partitions without it; then
+        the engine's fit of (A, B) to those values (gathered: one number and one label a row)."""
+        folds = PLATT_FOLDS
+        for fold in range(folds):
+            counts = [call.result() for call in [actor.begin(negative, positive, c_max, (fold, folds, seed))
+                                                 for actor in actors]]
+            rows, positives = sum(c[0] for c in counts), sum(c[1] for c in counts)
+            if positives in (0, rows):  # one class left: the engine's constant decision
+                for call in [actor.held_out(None, 1.0 if positives else -1.0) for actor in actors]:
+                    call.result()
+                continue
+            result = _dask_ipm.solve(actors, c_max, tolerance,
+                                     self._progress_line(started, f"{stage}probability fold {fold + 1} of {folds}, "),
+                                     support_vectors=False)
+            for call in [actor.held_out(result["c"], result["bias"]) for actor in actors]:
+                call.result()
+        decisions = [call.result() for call in [actor.cv_decisions(negative, positive) for actor in actors]]
+        values = np.concatenate([d[0] for d in decisions])
+        labels = np.concatenate([d[1] for d in decisions])
+        return _core.fit_sigmoid(values.tolist(), labels.tolist())
 
     def _collections(self, X, y, sample_weight):
         """X as a dask array of float64 rows (one chunk across the columns), y and the weights
@@ -292,6 +325,12 @@ class DaskOrcaSVC(OrcaSVC):
         ``OrcaSVC.predict``."""
         return self._per_partition(X, "predict")
 
+    @available_if(OrcaSVC._check_proba)
+    def predict_proba(self, X):
+        """A dask collection's class probabilities computed on the cluster (a dask array of
+        n_samples x n_classes); rows in memory as ``OrcaSVC.predict_proba``."""
+        return self._per_partition(X, "predict_proba")
+
     def _per_partition(self, X, method: str):
         if not (hasattr(X, "to_dask_array") or hasattr(X, "map_blocks")):
             return getattr(super(), method)(X)
@@ -304,6 +343,8 @@ class DaskOrcaSVC(OrcaSVC):
         if method == "predict":
             return X.map_blocks(_apply, local, method, names, dtype=self.classes_.dtype, drop_axis=1)
         k = len(self.classes_)
+        if method == "predict_proba":
+            return X.map_blocks(_apply, local, method, names, dtype=np.float64, chunks=(X.chunks[0], (k,)))
         if k == 2:
             return X.map_blocks(_apply, local, method, names, dtype=np.float64, drop_axis=1)
         columns = k * (k - 1) // 2 if self.decision_function_shape == "ovo" and self.multi_class == "ovo" else k

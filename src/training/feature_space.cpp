@@ -69,9 +69,6 @@ FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::s
             throw DataError("class '" + classes[c] + "' has no rows of weight > 0; a classifier trains on every class");
     if (k > kMaxClasses || (options.multi_class == MultiClass::ovo && k * (k - 1) / 2 > kMaxMachines))
         throw ParameterError(std::to_string(k) + " classes are more than the model takes: choose multi_class ovr");
-    if (options.probability)
-        throw ParameterError("probability estimates need the rows of Platt's internal folds on one machine: "
-                             "train with probability false");
     if (options.scaling == Scaling::quantile)
         throw ParameterError("scaling quantile needs every training value of a feature on one machine: "
                              "train with scaling range");

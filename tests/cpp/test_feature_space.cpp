@@ -156,7 +156,6 @@ TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
         }
     };
     refused({{"task", "regression"}}, "task classification");
-    refused({{"probability", "true"}}, "probability false");
     refused({{"scaling", "quantile"}}, "scaling range");
     refused({{"max_order", "0"}, {"degree", "12"}}, "lower max_order");
     refused({{"missing", "error"}}, "feature 'f1' has 1 missing values");

@@ -81,7 +81,7 @@ def test_more_classes_train_every_machine_as_the_local_fit(client, multi_class):
     f = np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2]
     y = np.select([f < -0.4, f < 0.4], ["low", "mid"], "high")
     Xd, yd = da.from_array(X, chunks=(300, 5)), da.from_array(y, chunks=300)
-    params = dict(max_order=2, degree=2, C=20.0, multi_class=multi_class, class_weight="balanced")
+    params = dict(max_order=2, degree=2, C=20.0, multi_class=multi_class, class_weight="balanced", probability=True)
     clf = DaskOrcaSVC(client=client, **params).fit(Xd, yd)
     local = OrcaSVC(**params).fit(X, y)
     assert clf.machine_names_ == local.machine_names_ and list(clf.classes_) == list(local.classes_)
@@ -96,6 +96,12 @@ def test_more_classes_train_every_machine_as_the_local_fit(client, multi_class):
     decisions = clf.decision_function(Xd)
     assert decisions.compute().shape == (len(y), 3)
     np.testing.assert_array_equal(clf.predict(Xd).compute(), clf.to_local().predict(X))
+    # Every machine has its sigmoid (folds of its own rows): the classes' probabilities are coupled.
+    assert clf.model_.has_probability
+    probabilities = clf.predict_proba(Xd).compute()
+    assert probabilities.shape == (len(y), 3)
+    np.testing.assert_allclose(probabilities.sum(axis=1), 1.0, rtol=1e-9)
+    assert np.mean(clf.classes_[probabilities.argmax(axis=1)] == local.predict(X)) > 0.95
 
 
 def test_weights_gaps_and_hermite_as_the_local_fit(client):
@@ -196,6 +202,32 @@ def test_the_qr_fallback_gives_the_same_model(client, monkeypatch):
     assert np.abs(g - h).max() <= 1e-6 * (g.max() - g.min())
 
 
+def test_platt_sigmoid_from_the_partitions_folds(client):
+    """probability=True: each fold's machine (over the partitions, without the fold) gives the
+    held-out decision values scikit-learn's SVC gives on the same Gram matrix and rows; Platt's
+    (A, B) is the engine's fit of them."""
+    from orca_svm import _core, _dask_ipm
+    X, y = _task(m=600, seed=2)
+    Xd, yd = da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200)
+    clf = DaskOrcaSVC(client=client, probability=True, max_order=2, degree=2, C=3.0, tol=1e-5,
+                      random_state=4).fit(Xd, yd)
+    model = json.loads(clf.model_.to_json())
+    Z = scaled(model, X)
+    K = gram(model, Z, Z)
+    fold = np.concatenate([_dask_ipm.cv_folds(200, 5, [4, 0, k]) for k in range(3)])
+    held = np.zeros(len(y))
+    for f in range(5):
+        train, test = fold != f, fold == f
+        ref = SVC(kernel="precomputed", C=3.0, tol=1e-7).fit(K[np.ix_(train, train)], y[train])
+        held[test] = ref.decision_function(K[np.ix_(test, train)])
+    A, B = _core.fit_sigmoid(held.tolist(), np.where(y == 1, 1.0, -1.0).tolist())
+    assert clf.model_.sigmoid == pytest.approx((A, B), rel=1e-3, abs=1e-4)
+    probabilities = clf.predict_proba(Xd).compute()
+    np.testing.assert_allclose(probabilities.sum(axis=1), 1.0, rtol=1e-12)
+    np.testing.assert_allclose(probabilities, clf.to_local().predict_proba(X), rtol=1e-12)
+    assert not hasattr(DaskOrcaSVC(), "predict_proba")  # only with probability=True
+
+
 def test_progress_lines(client, capsys):
     X, y = _task(m=600)
     DaskOrcaSVC(client=client, verbose=1).fit(da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200))
@@ -205,7 +237,6 @@ def test_progress_lines(client, capsys):
 
 @pytest.mark.parametrize("params, X_of, y_of, message", [
     (dict(), None, lambda y: np.zeros_like(y), "greater than one; got 1 class"),
-    (dict(probability=True), None, None, "probability=True"),
     (dict(scaling="quantile"), None, None, "scaling quantile"),
     (dict(max_order=None, degree=4, family="legendre"), lambda X: np.hstack([X, X[:, :2] ** 2]), None,
      "more than the 10000"),
