@@ -20,12 +20,13 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.metaestimators import available_if
 
-from . import _core, _dask_ipm
+from . import _core, _dask_ipm, _dask_partition
 from ._base import _label_text, _refuse_repeated_columns
 from .estimator import OrcaSVC
 
 # A partition keeps its explicit features between passes when they take at most this many bytes
-# (else each pass computes them again, in blocks of _dask_ipm.BLOCK_ROWS rows: memory O(block p)).
+# (else each pass computes them again, in blocks of _dask_partition.BLOCK_ROWS rows: memory
+# O(block p)).
 DEFAULT_FEATURE_CACHE_MB = 512.0
 # Platt's internal folds, as the engine's (TrainOptions::probability_folds).
 PLATT_FOLDS = 5
@@ -138,8 +139,8 @@ class DaskOrcaSVC(OrcaSVC):
         if len(classes) < 2:
             raise ValueError(f"The number of classes has to be greater than one; got {len(classes)} class")
         self.classes_ = classes
-        stats = _dask_ipm.merge_statistics(client.gather(client.map(
-            _dask_ipm.partition_statistics, x_blocks, y_blocks, w_blocks, classes=classes, pure=False)))
+        stats = _dask_partition.merge_statistics(client.gather(client.map(
+            _dask_partition.partition_statistics, x_blocks, y_blocks, w_blocks, classes=classes, pure=False)))
         self._check_statistics(stats)
         names = self._feature_names()
         class_weight = self._class_weights()
@@ -149,7 +150,7 @@ class DaskOrcaSVC(OrcaSVC):
                                    list(stats["mean"]), list(stats["sd"]), list(stats["missing"].astype(float)))
         self.basis_size_ = space.size
         keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
-        actors = client.gather([client.submit(_dask_ipm.Partition, xb, yb, wb, k, space, classes, keep_bytes,
+        actors = client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes,
                                               actor=True, pure=False)
                                 for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))])
         del blocks, x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now

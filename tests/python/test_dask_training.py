@@ -206,7 +206,7 @@ def test_platt_sigmoid_from_the_partitions_folds(client):
     """probability=True: each fold's machine (over the partitions, without the fold) gives the
     held-out decision values scikit-learn's SVC gives on the same Gram matrix and rows; Platt's
     (A, B) is the engine's fit of them."""
-    from orca_svm import _core, _dask_ipm
+    from orca_svm import _core, _dask_partition
     X, y = _task(m=600, seed=2)
     Xd, yd = da.from_array(X, chunks=(200, 5)), da.from_array(y, chunks=200)
     clf = DaskOrcaSVC(client=client, probability=True, max_order=2, degree=2, C=3.0, tol=1e-5,
@@ -214,7 +214,7 @@ def test_platt_sigmoid_from_the_partitions_folds(client):
     model = json.loads(clf.model_.to_json())
     Z = scaled(model, X)
     K = gram(model, Z, Z)
-    fold = np.concatenate([_dask_ipm.cv_folds(200, 5, [4, 0, k]) for k in range(3)])
+    fold = np.concatenate([_dask_partition.cv_folds(200, 5, [4, 0, k]) for k in range(3)])
     held = np.zeros(len(y))
     for f in range(5):
         train, test = fold != f, fold == f

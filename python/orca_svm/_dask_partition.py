@@ -1,0 +1,430 @@
+"""One partition of a Dask fit, on its worker (orca_svm._dask_ipm drives it): its rows in kernel
+coordinates, the state of the two-class machine being trained on them, and its share of each pass
+of the interior-point method and of SMO's polish. Each pass takes the state and what the client
+broadcast, and returns the state and its reductions (p-vectors, p x p sums, a few scalars).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+# Within this fraction of C_t of a bound, the method's alpha is put on the bound (the engine's).
+ROUND_TO = 1e-6
+TAU = 1e-12  # LIBSVM's floor of a pair's curvature
+# Rows whose features are computed at a time when they are not kept (memory O(block p)).
+BLOCK_ROWS = 8192
+
+
+def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, classes: np.ndarray) -> dict:
+    """What the settings need of a partition's rows of weight > 0: per feature the count, range,
+    mean and sum of squared deviations of the values present (merged by Chan's formula), the
+    missing values, and the rows per class."""
+    X = np.asarray(X, dtype=np.float64)
+    weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
+    keep = weights > 0
+    X, y, weights = X[keep], np.asarray(y)[keep], weights[keep]
+    present = ~np.isnan(X)
+    n = present.sum(axis=0).astype(np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        lo = np.where(n > 0, np.nanmin(np.where(present, X, np.inf), axis=0, initial=np.inf), np.nan)
+        hi = np.where(n > 0, np.nanmax(np.where(present, X, -np.inf), axis=0, initial=-np.inf), np.nan)
+        mean = np.where(n > 0, np.nansum(X, axis=0) / np.maximum(n, 1), 0.0)
+        m2 = np.nansum(np.where(present, (X - mean) ** 2, 0.0), axis=0)
+    infinite = np.isinf(X).any(axis=0)
+    codes = np.searchsorted(classes, y)
+    largest_weight = np.zeros(len(classes))
+    np.maximum.at(largest_weight, codes, weights)
+    return {"n": n, "min": lo, "max": hi, "mean": mean, "m2": m2, "missing": (~present).sum(axis=0),
+            "infinite": infinite, "class_rows": np.bincount(codes, minlength=len(classes)).astype(np.float64),
+            "largest_weight": largest_weight,
+            "bad_weights": w is not None and not bool(np.all(np.isfinite(np.asarray(w, dtype=np.float64))
+                                                             & (np.asarray(w, dtype=np.float64) >= 0)))}
+
+
+def merge_statistics(parts: list[dict]) -> dict:
+    """The partitions' statistics as one table's (in partition order)."""
+    with np.errstate(invalid="ignore", over="ignore"):  # an infinite value is refused after the merge
+        return _merged(parts)
+
+
+def _merged(parts: list[dict]) -> dict:
+    total = dict(parts[0])
+    for p in parts[1:]:
+        n = total["n"] + p["n"]
+        delta = p["mean"] - total["mean"]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = np.where(n > 0, p["n"] / np.maximum(n, 1), 0.0)
+        total["m2"] = total["m2"] + p["m2"] + delta ** 2 * total["n"] * share
+        total["mean"] = total["mean"] + delta * share
+        total["n"] = n
+        total["min"] = np.fmin(total["min"], p["min"])
+        total["max"] = np.fmax(total["max"], p["max"])
+        for key in ("missing", "class_rows"):
+            total[key] = total[key] + p[key]
+        total["infinite"] = total["infinite"] | p["infinite"]
+        total["largest_weight"] = np.maximum(total["largest_weight"], p["largest_weight"])
+        total["bad_weights"] = total["bad_weights"] or p["bad_weights"]
+    total["sd"] = np.sqrt(np.where(total["n"] > 0, total["m2"] / np.maximum(total["n"], 1), 0.0))
+    return total
+
+
+def partition_rows(X, y, w, index: int, space, classes: np.ndarray) -> dict:
+    """A partition's rows of weight > 0 in kernel coordinates, their class codes and weights, and
+    each class's box bound C times its class weight."""
+    X = np.asarray(X, dtype=np.float64)
+    weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
+    keep = weights > 0
+    return {"index": index, "space": space, "points": space.scaled(np.ascontiguousarray(X[keep]), "a partition of X"),
+            "codes": np.searchsorted(classes, np.asarray(y)[keep]), "weights": weights[keep],
+            "class_upper": np.array([space.upper(c) for c in range(len(classes))])}
+
+
+def cv_folds(n: int, folds: int, seed: list) -> np.ndarray:
+    """The fold of each of a partition's n rows for Platt's internal cross-validation: a
+    permutation drawn from seed (the fit's seed, the machine, the partition) cut into `folds`
+    runs of (almost) equal length."""
+    fold = np.empty(n, dtype=np.int64)
+    fold[np.random.default_rng(seed).permutation(n)] = np.arange(n) * folds // max(n, 1)
+    return fold
+
+
+def machine_start(base: dict, negative: list, positive: list, c_max: float, keep_bytes: float,
+                  held_out: tuple | None = None) -> dict:
+    """A partition's state at the start of one two-class machine (its rows of the classes
+    `negative` and `positive`; held_out = (fold, folds, seed): without that fold's rows, kept aside
+    in "held"): y = +-1, the box bounds scaled by the machine's largest C, a = s = ub / 2,
+    z = v = 1; the features U = y sqrt(C_max) phi kept when they take at most keep_bytes."""
+    space, codes = base["space"], base["codes"]
+    rows = np.flatnonzero(np.isin(codes, negative) | np.isin(codes, positive))
+    held = np.zeros(0, dtype=np.int64)
+    if held_out is not None:
+        fold, folds, seed = held_out
+        in_fold = cv_folds(len(rows), folds, list(seed) + [base["index"]]) == fold
+        rows, held = rows[~in_fold], rows[in_fold]
+    is_positive = np.isin(codes[rows], positive)
+    upper = base["class_upper"][codes[rows]] * base["weights"][rows]
+    ub = upper / c_max
+    state = {"index": base["index"], "rows": rows, "held": held, "points": base["points"][rows],
+             "y": np.where(is_positive, 1.0, -1.0), "upper": upper, "ub": ub, "root": math.sqrt(c_max),
+             "space": space, "a": ub / 2.0, "z": np.ones(len(ub)), "v": np.ones(len(ub))}
+    state["s"] = ub - state["a"]
+    state["best"] = state["a"].copy()
+    state["U"] = None
+    if len(ub) * space.size * 8.0 <= keep_bytes:
+        state["U"] = _features(state, 0, len(ub))
+    state["largest"] = float(_times_each(state, lambda U: np.abs(U).max(axis=1, initial=0.0)).max(initial=0.0))
+    return state
+
+
+def correct_classes(base: dict, model, coefficients: np.ndarray, biases: np.ndarray) -> int:
+    """Rows whose class the model predicts right, from every machine's decision values
+    phi(x) . c_m + b_m (each machine's own over its support vectors, to rounding)."""
+    correct = 0
+    for lo in range(0, len(base["codes"]), BLOCK_ROWS):
+        phi = base["space"].features(base["points"][lo:lo + BLOCK_ROWS])
+        labels, _ = model.predict_classes(phi @ coefficients + biases)
+        correct += int((np.asarray(labels) == base["codes"][lo:lo + BLOCK_ROWS]).sum())
+    return correct
+
+
+def _features(state: dict, lo: int, hi: int) -> np.ndarray:
+    phi = state["space"].features(state["points"][lo:hi])
+    return phi * (state["y"][lo:hi] * state["root"])[:, None]
+
+
+def _blocks(state: dict):
+    """(first row, U of a block of rows): the kept matrix at once, or blocks computed anew."""
+    if state["U"] is not None:
+        yield 0, state["U"]
+        return
+    for lo in range(0, len(state["y"]), BLOCK_ROWS):
+        yield lo, _features(state, lo, min(lo + BLOCK_ROWS, len(state["y"])))
+
+
+def _transposed_times(state: dict, T: np.ndarray) -> np.ndarray:
+    out = np.zeros((state["space"].size, T.shape[1]))
+    for lo, U in _blocks(state):
+        out += U.T @ T[lo:lo + len(U)]
+    return out
+
+
+def _times(state: dict, W: np.ndarray) -> np.ndarray:
+    return np.concatenate([U @ W for _, U in _blocks(state)]) if len(state["y"]) else np.zeros((0, W.shape[1]))
+
+
+def _times_each(state: dict, per_block: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """per_block(U) of every block, one value per row, joined."""
+    parts = [per_block(U) for _, U in _blocks(state)]
+    return np.concatenate(parts) if parts else np.zeros(0)
+
+
+def point_sums(state: dict, step: float = 0.0) -> tuple[dict, dict]:
+    """Takes the step of the last direction (if any), then what the client needs of the point:
+    U'a, sum a, y'a, sum(a z + s v)."""
+    if step > 0.0:
+        for key, sign in (("a", 1.0), ("s", -1.0)):
+            state[key] = state[key] + sign * step * state["da"]
+        state["z"] = state["z"] + step * state["dz"]
+        state["v"] = state["v"] + step * state["dv"]
+    a = state["a"]
+    return state, {"Ua": _transposed_times(state, a[:, None])[:, 0], "sum_a": float(a.sum()),
+                   "ya": float(state["y"] @ a),
+                   "complementarity": float((a * state["z"] + state["s"] * state["v"]).sum()),
+                   "largest": state["largest"], "rows": len(a),
+                   "ub_max": float(state["ub"].max(initial=0.0))}
+
+
+def newton_system(state: dict, w: np.ndarray, b: float) -> tuple[dict, dict]:
+    """The residual, D^-1, the predictor's right-hand sides T = D^-1 [r, y]; returns U'D^-1 U,
+    U'T, y'T and the residual's largest entry."""
+    a, s, z, v, y = state["a"], state["s"], state["z"], state["v"], state["y"]
+    rd = _times(state, w[:, None])[:, 0] - 1.0 + b * y - z + v
+    dinv = 1.0 / (z / a + v / s)
+    c1, c2 = -a * z, -s * v
+    T = np.column_stack([-rd + c1 / a - c2 / s, y]) * dinv[:, None]
+    from scipy.linalg.blas import dsyrk
+    p = state["space"].size
+    gram, UT = np.zeros((p, p), order="F"), np.zeros((p, 2))
+    for lo, U in _blocks(state):
+        B = U * np.sqrt(dinv[lo:lo + len(U)])[:, None]
+        # B'B by BLAS's symmetric rank-k update: half the multiply-adds of a product, upper triangle.
+        gram = dsyrk(1.0, B.T, beta=1.0, c=gram, overwrite_c=True)
+        UT += U.T @ T[lo:lo + len(U)]
+    gram = np.triu(gram) + np.triu(gram, 1).T
+    state.update(rd=rd, dinv=dinv, T=T)
+    finite = bool(np.isfinite(rd).all())
+    return state, {"gram": gram, "UT": UT, "yT": y @ T,
+                   "rd": float(np.abs(rd).max(initial=0.0)) if finite else math.inf}
+
+
+def triangular_factor(state: dict) -> tuple[dict, np.ndarray]:
+    """R of the QR of D^-1/2 U: where I + U'D^-1 U has no Cholesky factor in double precision,
+    the client's QR of these stacked (and I) gives the same factor stably (the engine's fallback)."""
+    R = np.zeros((0, state["space"].size))
+    for lo, U in _blocks(state):
+        block = np.vstack([R, U * np.sqrt(state["dinv"][lo:lo + len(U)])[:, None]])
+        R = np.linalg.qr(block, mode="r")
+    return state, R
+
+
+def _direction(state: dict, rhs: np.ndarray, W: np.ndarray, db: float, c1: np.ndarray, c2: np.ndarray) -> None:
+    h_r = rhs - state["dinv"] * _times(state, W[:, None])[:, 0]
+    da = h_r - db * state["h_y"]
+    state.update(da=da, dz=(c1 - state["z"] * da) / state["a"], dv=(c2 + state["v"] * da) / state["s"])
+
+
+def _longest(state: dict) -> float:
+    def max_step(x, dx):
+        falling = dx < 0
+        return float(np.min(-x[falling] / dx[falling], initial=1.0))
+    da = state["da"]
+    return min(max_step(state["a"], da), max_step(state["s"], -da), max_step(state["z"], state["dz"]),
+               max_step(state["v"], state["dv"]))
+
+
+def affine_direction(state: dict, W: np.ndarray, db: float, is_best: bool) -> tuple[dict, dict]:
+    """The predictor's direction from the client's W = M^-1 U'T; returns its longest step and the
+    sums that give the complementarity at any step along it."""
+    if is_best:
+        state["best"] = state["a"].copy()
+    a, s, z, v, T, dinv = state["a"], state["s"], state["z"], state["v"], state["T"], state["dinv"]
+    H = T - dinv[:, None] * _times(state, W)
+    state["h_y"] = H[:, 1]
+    da = H[:, 0] - db * H[:, 1]
+    c1, c2 = -a * z, -s * v
+    state.update(da=da, dz=(c1 - z * da) / a, dv=(c2 + v * da) / s)
+    dz, dv = state["dz"], state["dv"]
+    sums = [float((a * z + s * v).sum()), float((a * dz + z * da + s * dv - v * da).sum()),
+            float((da * dz - da * dv).sum())]
+    state.update(affine=(da, dz, dv))
+    return state, {"longest": _longest(state), "sums": sums}
+
+
+def corrector_rhs(state: dict, sigma_mu: float) -> tuple[dict, dict]:
+    """Mehrotra's corrector: the right-hand side for the targets sigma mu with the predictor's
+    second-order terms; returns U'D^-1 r and y'D^-1 r."""
+    a, s, z, v = state["a"], state["s"], state["z"], state["v"]
+    da, dz, dv = state.pop("affine")
+    c1 = sigma_mu - a * z - da * dz
+    c2 = sigma_mu - s * v + da * dv
+    T0 = (-state["rd"] + c1 / a - c2 / s) * state["dinv"]
+    state.update(c1=c1, c2=c2, T0=T0)
+    return state, {"UT": _transposed_times(state, T0[:, None])[:, 0], "yT": float(state["y"] @ T0)}
+
+
+def corrector_direction(state: dict, W: np.ndarray, db: float) -> tuple[dict, float]:
+    """The corrected direction; returns its longest step."""
+    _direction(state, state["T0"], W, db, state["c1"], state["c2"])
+    for key in ("c1", "c2", "T0", "T", "rd"):
+        state.pop(key, None)
+    return state, _longest(state)
+
+
+def final_alpha(state: dict, c_max: float, current: bool) -> tuple[dict, dict]:
+    """alpha = the best point (current: the point itself, which met the stopping rule) rounded
+    onto the bounds (within 1e-6 C_t); returns w = sum alpha y phi."""
+    upper = state["upper"]
+    alpha = (state["a"] if current else state["best"]) * c_max
+    alpha = np.where(alpha < ROUND_TO * upper, 0.0, np.where(alpha > (1.0 - ROUND_TO) * upper, upper, alpha))
+    for key in ("a", "s", "z", "v", "da", "dz", "dv", "h_y", "dinv", "best"):
+        state.pop(key, None)
+    state["alpha"] = alpha
+    c = _transposed_times(state, alpha[:, None])[:, 0] / state["root"]  # U = y sqrt(C_max) phi
+    return state, {"c": c}
+
+
+def _phi(state: dict, t: int) -> np.ndarray:
+    return state["space"].features(state["points"][t:t + 1])[0]
+
+
+def _apply_updates(state: dict, updates: list) -> None:
+    for partition, t, value in updates:
+        if partition == state["index"]:
+            state["alpha"][t] = value
+
+
+def _gradient(state: dict, w: np.ndarray) -> np.ndarray:
+    """G = y (w . phi(x)) - 1, the dual's gradient at the alpha whose sum of alpha y phi is w."""
+    return _times(state, w[:, None])[:, 0] / state["root"] - 1.0  # U w = y sqrt(C_max) (w . phi)
+
+
+def _up_low(state: dict) -> tuple[np.ndarray, np.ndarray]:
+    y, alpha, upper = state["y"], state["alpha"], state["upper"]
+    up = ((y > 0) & (alpha < upper)) | ((y < 0) & (alpha > 0))
+    low = ((y > 0) & (alpha > 0)) | ((y < 0) & (alpha < upper))
+    return up, low
+
+
+def smo_first(state: dict, w: np.ndarray, updates: list) -> tuple[dict, dict]:
+    """SMO's polish, first half of an iteration: applies the last pair's new alphas and returns the
+    partition's most violating row of I_up (LIBSVM's i) and the least -yG over I_low."""
+    _apply_updates(state, updates)
+    G = _gradient(state, w)
+    state["G"] = G
+    up, low = _up_low(state)
+    violation = -state["y"] * G
+    out = {"gmin": float(np.min(violation[low], initial=math.inf)), "gmax": -math.inf}
+    if up.any():
+        t = int(np.flatnonzero(up)[np.argmax(violation[up])])
+        out.update(gmax=float(violation[t]), row=_row(state, t))
+    return state, out
+
+
+def _row(state: dict, t: int) -> dict:
+    return {"partition": state["index"], "t": t, "phi": _phi(state, t), "y": float(state["y"][t]),
+            "alpha": float(state["alpha"][t]), "upper": float(state["upper"][t]), "G": float(state["G"][t])}
+
+
+def smo_second(state: dict, phi_i: np.ndarray, gmax: float) -> tuple[dict, dict]:
+    """Second half: the partition's best partner j for i by LIBSVM's second-order rule (the
+    largest decrease b^2 / a of the objective, b = gmax + y_j G_j > 0, a = K_ii + K_jj - 2 K_ij)."""
+    _, low = _up_low(state)
+    b = gmax + state["y"] * state["G"]
+    candidates = np.flatnonzero(low & (b > 0))
+    if len(candidates) == 0:
+        return state, {"score": math.inf}
+    K_i = _times(state, phi_i[:, None])[:, 0] * state["y"] / state["root"]  # phi_t . phi_i
+    diagonal = _diagonal(state)
+    a = float(phi_i @ phi_i) + diagonal[candidates] - 2.0 * K_i[candidates]
+    a = np.where(a > 0, a, TAU)
+    score = -(b[candidates] ** 2) / a
+    k = int(np.argmin(score))
+    row = _row(state, int(candidates[k]))
+    row["K_ij"] = float(K_i[candidates[k]])
+    return state, {"score": float(score[k]), "row": row}
+
+
+def _diagonal(state: dict) -> np.ndarray:
+    """K(x_t, x_t) = |phi(x_t)|^2, computed once."""
+    if "diagonal" not in state:
+        state["diagonal"] = _times_each(state, lambda U: np.einsum("ij,ij->i", U, U)) / state["root"] ** 2
+    return state["diagonal"]
+
+
+def alpha_sums(state: dict, updates: list) -> tuple[dict, np.ndarray]:
+    """Applies the last pair's alphas; returns sum alpha y phi afresh (the polish keeps it by
+    updates)."""
+    _apply_updates(state, updates)
+    return state, _transposed_times(state, state["alpha"][:, None])[:, 0] / state["root"]
+
+
+def certificate_sums(state: dict, c: np.ndarray) -> tuple[dict, dict]:
+    """With f = c . phi(x) and G = y f - 1 (the dual's gradient): what LIBSVM's threshold, its
+    maximal violating pair and the dual objective need."""
+    y, alpha, upper = state["y"], state["alpha"], state["upper"]
+    f = _times(state, c[:, None])[:, 0] * y / state["root"]  # U c = y sqrt(C_max) (c . phi)
+    G = y * f - 1.0
+    yg = y * G
+    free = (alpha > 0) & (alpha < upper)
+    at_upper = alpha >= upper
+    at_lower = alpha <= 0
+    to_ub = (~free) & (at_upper == (y < 0))
+    to_lb = (~free) & ~to_ub
+    up = ((y > 0) & ~at_upper) | ((y < 0) & ~at_lower)
+    low = ((y > 0) & ~at_lower) | ((y < 0) & ~at_upper)
+    state.update(f=f, G=G)
+    return state, {"free_sum": float(yg[free].sum()), "free": int(free.sum()),
+                   "ub": float(np.min(yg[to_ub], initial=math.inf)), "lb": float(np.max(yg[to_lb], initial=-math.inf)),
+                   "gmax": float(np.max(-yg[up], initial=-math.inf)), "gmin": float(np.min(-yg[low], initial=math.inf)),
+                   "objective": float((alpha * (G - 1.0)).sum()) / 2.0}
+
+
+def machine_part(state: dict, rho: float, support_vectors: bool) -> tuple[dict, dict]:
+    """The primal's hinge terms for the bias -rho, the training accuracy, and (when asked) the
+    partition's support vectors (kernel coordinates) with a_t = alpha_t y_t."""
+    y, alpha, G, upper = state["y"], state["alpha"], state["G"], state["upper"]
+    duality = float((alpha * G + upper * np.maximum(0.0, y * rho - G)).sum())
+    correct = int(((state["f"] - rho > 0) == (y > 0)).sum())
+    sv = alpha > 0 if support_vectors else np.zeros(len(alpha), bool)
+    return state, {"duality": duality, "correct": correct, "bounded": int((alpha[alpha > 0] >= upper[alpha > 0]).sum()),
+                   "points": state["points"][sv], "a": (alpha * y)[sv], "rows": state["rows"][sv]}
+
+
+class Partition:
+    """One partition, held on its worker as a Dask actor: its rows, and the state of the machine
+    being trained. The method's passes call it directly (no scheduler round trip) and only their
+    reductions travel."""
+
+    def __init__(self, X, y, w, index: int, space, classes: np.ndarray, keep_bytes: float):
+        self.base = partition_rows(X, y, w, index, space, classes)
+        self.keep_bytes = keep_bytes
+        self.state = None
+
+    def begin(self, negative: list, positive: list, c_max: float, held_out: tuple | None = None) -> tuple[int, int]:
+        """Starts a machine (on all its rows, or without one fold's); returns its rows and positives."""
+        self.state = None  # the last machine's state goes first
+        self.state = machine_start(self.base, negative, positive, c_max, self.keep_bytes, held_out)
+        return len(self.state["y"]), int((self.state["y"] > 0).sum())
+
+    def held_out(self, c: np.ndarray | None, bias: float) -> None:
+        """The decision values of the rows the machine was trained without (c None: the constant
+        bias, as the engine gives a fold whose training rows hold one class)."""
+        held = self.state["held"]
+        if "cv" not in self.base:
+            self.base["cv"] = np.full(len(self.base["codes"]), np.nan)
+        if c is None:
+            self.base["cv"][held] = bias
+        elif len(held):
+            self.base["cv"][held] = self.base["space"].features(self.base["points"][held]) @ c + bias
+
+    def cv_decisions(self, negative: list, positive: list) -> tuple[np.ndarray, np.ndarray]:
+        """The machine's rows' held-out decision values and labels (+-1), in row order."""
+        codes = self.base["codes"]
+        rows = np.flatnonzero(np.isin(codes, negative) | np.isin(codes, positive))
+        values = self.base.pop("cv", np.full(len(codes), np.nan))[rows]
+        return values, np.where(np.isin(codes[rows], positive), 1.0, -1.0)
+
+    def run(self, name: str, broadcast: dict):
+        self.state, out = _PASSES[name](self.state, **broadcast)
+        return out
+
+    def correct(self, model, coefficients: np.ndarray, biases: np.ndarray) -> int:
+        self.state = None
+        return correct_classes(self.base, model, coefficients, biases)
+
+
+_PASSES = {f.__name__: f for f in (point_sums, newton_system, triangular_factor, affine_direction, corrector_rhs,
+                                   corrector_direction, final_alpha, smo_first, smo_second, alpha_sums,
+                                   certificate_sums, machine_part)}
