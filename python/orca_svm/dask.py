@@ -6,8 +6,8 @@ default additive model is): each worker computes its partitions' explicit featur
 interior-point method runs data-parallel over them (``orca_svm._dask_ipm``), the client holding
 p-vectors and p x p sums only. The fitted estimator is an ``OrcaSVC`` (analysis, explanations,
 reports and the model file are the local ones); ``to_local()`` returns a plain ``OrcaSVC``;
-``predict`` and ``decision_function`` of a dask collection run on the cluster. See
-docs/scale-out.md.
+``predict``, ``decision_function`` and ``predict_proba`` of a dask collection run on the cluster.
+See docs/scale-out.md.
 """
 from __future__ import annotations
 
