@@ -209,8 +209,8 @@ def triangular_factor(state: dict) -> tuple[dict, np.ndarray]:
     return state, R
 
 
-def _direction(state: dict, rhs: np.ndarray, W: np.ndarray, db: float, c1: np.ndarray, c2: np.ndarray) -> None:
-    h_r = rhs - state["dinv"] * _times(state, W[:, None])[:, 0]
+def _direction(state: dict, h_r: np.ndarray, db: float, c1: np.ndarray, c2: np.ndarray) -> None:
+    """da = h_r - db h_y and the dual slacks' dz, dv it implies for the targets c1, c2."""
     da = h_r - db * state["h_y"]
     state.update(da=da, dz=(c1 - state["z"] * da) / state["a"], dv=(c2 + state["v"] * da) / state["s"])
 
@@ -232,10 +232,8 @@ def affine_direction(state: dict, W: np.ndarray, db: float, is_best: bool) -> tu
     a, s, z, v, T, dinv = state["a"], state["s"], state["z"], state["v"], state["T"], state["dinv"]
     H = T - dinv[:, None] * _times(state, W)
     state["h_y"] = H[:, 1]
-    da = H[:, 0] - db * H[:, 1]
-    c1, c2 = -a * z, -s * v
-    state.update(da=da, dz=(c1 - z * da) / a, dv=(c2 + v * da) / s)
-    dz, dv = state["dz"], state["dv"]
+    _direction(state, H[:, 0], db, -a * z, -s * v)
+    da, dz, dv = state["da"], state["dz"], state["dv"]
     sums = [float((a * z + s * v).sum()), float((a * dz + z * da + s * dv - v * da).sum()),
             float((da * dz - da * dv).sum())]
     state.update(affine=(da, dz, dv))
@@ -256,7 +254,8 @@ def corrector_rhs(state: dict, sigma_mu: float) -> tuple[dict, dict]:
 
 def corrector_direction(state: dict, W: np.ndarray, db: float) -> tuple[dict, float]:
     """The corrected direction; returns its longest step."""
-    _direction(state, state["T0"], W, db, state["c1"], state["c2"])
+    h_r = state["T0"] - state["dinv"] * _times(state, W[:, None])[:, 0]
+    _direction(state, h_r, db, state["c1"], state["c2"])
     for key in ("c1", "c2", "T0", "T", "rd"):
         state.pop(key, None)
     return state, _longest(state)
@@ -354,16 +353,13 @@ def certificate_sums(state: dict, c: np.ndarray) -> tuple[dict, dict]:
     """With f = c . phi(x) and G = y f - 1 (the dual's gradient): what LIBSVM's threshold, its
     maximal violating pair and the dual objective need."""
     y, alpha, upper = state["y"], state["alpha"], state["upper"]
-    f = _times(state, c[:, None])[:, 0] * y / state["root"]  # U c = y sqrt(C_max) (c . phi)
-    G = y * f - 1.0
+    yf = _times(state, c[:, None])[:, 0] / state["root"]  # U c = y sqrt(C_max) (c . phi)
+    G, f = yf - 1.0, y * yf  # the gradient as _gradient gives it, and c . phi(x)
     yg = y * G
     free = (alpha > 0) & (alpha < upper)
-    at_upper = alpha >= upper
-    at_lower = alpha <= 0
-    to_ub = (~free) & (at_upper == (y < 0))
+    to_ub = (~free) & ((alpha >= upper) == (y < 0))
     to_lb = (~free) & ~to_ub
-    up = ((y > 0) & ~at_upper) | ((y < 0) & ~at_lower)
-    low = ((y > 0) & ~at_lower) | ((y < 0) & ~at_upper)
+    up, low = _up_low(state)
     state.update(f=f, G=G)
     return state, {"free_sum": float(yg[free].sum()), "free": int(free.sum()),
                    "ub": float(np.min(yg[to_ub], initial=math.inf)), "lb": float(np.max(yg[to_lb], initial=-math.inf)),
