@@ -93,15 +93,15 @@ SolverResult interior_point_route(const DualProblem& problem, const SolverOption
     if (options.phase)
         options.phase(ProgressPhase{"interior-point steps", "relative duality measure", kInteriorPointTarget, true});
     InteriorPointResult ip = interior_point_dual(features.matrix(), problem.m, features.size(), problem.y,
-                                                 problem.upper, options.progress);
+                                                 problem.upper, problem.linear, options.progress);
     SolverResult result = certify(problem, features, std::move(ip.alpha), options, spent);
     result.interior_point_steps = ip.steps;
     return result;
 }
 
-// SMO on kernel rows, then (two-class problems only) the interior-point method when SMO has not
-// converged after p^2 / (d + 3) iterations (at least kMinSmoBudget). The budget is a count, not a
-// time. Measured on a grid of 36 fits (1,600 rows, d = 5, degrees 1-6, max_order 1-2, C 0.1-10):
+// SMO on kernel rows, then the interior-point method when SMO has not converged after
+// p^2 / (d + 3) iterations (at least kMinSmoBudget). The budget is a count, not a time.
+// Measured on a grid of 36 fits (1,600 rows, d = 5, degrees 1-6, max_order 1-2, C 0.1-10):
 // budgets of 20, 5, 1 and 0.2 times p^2 / (d + 3) took 3.66, 2.82, 2.53 and 2.49 s; SMO's
 // iterations there cost far less than a kernel row each (shrinking, cached rows), so waiting
 // longer rarely pays.
@@ -111,8 +111,7 @@ SolverResult kernel_rows_then_interior_point(const DualProblem& problem, const R
     const double p = basis.size(), d = static_cast<double>(basis.dim());
     const long cap = iteration_cap(options, problem.y.size());
     const auto budget = std::max(kMinSmoBudget, static_cast<long>(p * p / (d + 3.0)));
-    const bool explicit_fits = problem.y.size() == problem.m &&
-                               interior_point_fits(static_cast<double>(problem.m), p, kMaxInteriorPointWork);
+    const bool explicit_fits = interior_point_fits(static_cast<double>(problem.m), p, kMaxInteriorPointWork);
     // When the route costs less than the shortest SMO try (20 p^2 against kMinSmoBudget (d + 3)
     // per row), it goes first.
     const bool route_first = 20.0 * p * p <= static_cast<double>(kMinSmoBudget) * (d + 3.0);
@@ -150,24 +149,23 @@ SolverResult coordinate_descent_route(const DualProblem& problem, const SolverOp
 
 }  // namespace
 
-DualRoute chosen_route(const Basis& basis, size_t m, size_t variables, const SolverOptions& options) {
+DualRoute chosen_route(const Basis& basis, size_t m, const SolverOptions& options) {
     const double p = basis.size(), md = static_cast<double>(m);
     const bool listable = p <= kMaxFeatureSpaceFunctions;
-    const bool two_class = variables == m;
     switch (options.route) {
         case DualRoute::feature_space:
             return listable ? DualRoute::feature_space : DualRoute::kernel_rows;
         case DualRoute::interior_point:
-            return two_class && interior_point_fits(md, p, kMaxFirstInteriorPointWork) ? DualRoute::interior_point
-                                                                                      : DualRoute::kernel_rows;
+            return interior_point_fits(md, p, kMaxFirstInteriorPointWork) ? DualRoute::interior_point
+                                                                          : DualRoute::kernel_rows;
         case DualRoute::kernel_rows:
             return DualRoute::kernel_rows;
         case DualRoute::automatic:
             break;
     }
     if (listable && m >= kFeatureSpaceMinRows && kFeatureSpaceRowsPerFunction * p <= md)
-        return two_class && interior_point_fits(md, p, kMaxFirstInteriorPointWork) ? DualRoute::interior_point
-                                                                                  : DualRoute::feature_space;
+        return interior_point_fits(md, p, kMaxFirstInteriorPointWork) ? DualRoute::interior_point
+                                                                      : DualRoute::feature_space;
     return DualRoute::automatic;  // SMO, and the interior-point method if SMO crawls
 }
 
@@ -176,7 +174,7 @@ SolverResult solve_machine_dual(const DualProblem& problem, const SolverOptions&
     if (n != problem.m && n != 2 * problem.m) throw ParameterError("solve_machine_dual: m or 2m variables");
     const TwinRowSource twin(problem.point_rows);
     const RowSource& rows = n == problem.m ? problem.point_rows : static_cast<const RowSource&>(twin);
-    switch (chosen_route(problem.kernel.basis(), problem.m, n, options)) {
+    switch (chosen_route(problem.kernel.basis(), problem.m, options)) {
         case DualRoute::feature_space:
             return coordinate_descent_route(problem, options);
         case DualRoute::interior_point:
@@ -186,7 +184,6 @@ SolverResult solve_machine_dual(const DualProblem& problem, const SolverOptions&
         case DualRoute::automatic:
             break;
     }
-    if (n != problem.m) return solve_dual(rows, problem.y, problem.upper, problem.linear, options);
     return kernel_rows_then_interior_point(problem, rows, options);
 }
 

@@ -4,7 +4,8 @@
 //   feature space   coordinate descent on w (feature_space_dual.hpp): bases of up to a few
 //                   thousand functions, O(p) per variable update, rows never paired;
 //   interior point  Mehrotra's method on the explicit features (interior_point.hpp): small bases
-//                   at large C, where both of the others crawl, O(m p^2) per Newton step.
+//                   at large C, where both of the others crawl, O(m p^2) per Newton step, for
+//                   C-SVC and epsilon-SVR alike.
 // Each route that is not SMO hands its solution to SMO, whose gradients from scratch come through
 // the features in O(m p), so that every model carries SMO's certificate (and is polished by it
 // when a route stopped short). The choice follows an estimate of each route's work from m, p
@@ -31,8 +32,9 @@ struct DualProblem {
 
 [[nodiscard]] SolverResult solve_machine_dual(const DualProblem& problem, const SolverOptions& options);
 
-// The route `automatic` takes for this problem (tests and benchmarks report it).
-[[nodiscard]] DualRoute chosen_route(const Basis& basis, size_t m, size_t variables, const SolverOptions& options);
+// The route `automatic` takes for a problem over m points (tests and benchmarks report it). Both
+// forms of the dual, C-SVC's and epsilon-SVR's, take the same route.
+[[nodiscard]] DualRoute chosen_route(const Basis& basis, size_t m, const SolverOptions& options);
 
 // Rows of the 2m-variable dual over the rows of the m points.
 class TwinRowSource final : public RowSource {

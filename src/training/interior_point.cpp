@@ -40,37 +40,81 @@ constexpr size_t kRowsPerChunk = 512;
 // functions), and the same bits on any number of threads.
 constexpr size_t kGramLanes = 16;
 
-// The products with U (m x p, one row per training point) every Newton step makes. The features
-// of a large problem do not fit in cache (500,000 rows of 31 functions are 124 MB), so each
-// product is one pass over memory: they are shared out in row chunks on the thread team (partial
-// p-vectors added in chunk order: the same bits on any number of threads), and the solves of a
-// step take their right-hand sides together.
-Eigen::MatrixXd transposed_times(const Eigen::Map<const RowMatrix>& U, const Eigen::MatrixXd& T) {
-    const auto m = static_cast<size_t>(U.rows());
+// U = diag(y) P F, where F (m x p) holds one row of scaled features per point and P (n x m) sends
+// each variable to its point (variable v is point v % m: C-SVC has n = m, epsilon-SVR n = 2m, its
+// alpha_t and alpha_t* sharing point t's row). The products with U fold the n variables onto the m
+// points first, so an epsilon-SVR step costs what a C-SVC step on the same rows costs and F is
+// never stored twice. Multiplying by y = +-1 is exact, so C-SVC's products keep their bits.
+//
+// The features of a large problem do not fit in cache (500,000 rows of 31 functions are 124 MB), so
+// each product is one pass over memory: they are shared out in row chunks on the thread team
+// (partial p-vectors added in chunk order: the same bits on any number of threads), and the solves
+// of a step take their right-hand sides together.
+class VariableMap {
+  public:
+    VariableMap(std::span<const double> y, size_t points) : y_(y.data(), static_cast<Eigen::Index>(y.size())),
+                                                            m_(static_cast<Eigen::Index>(points)) {}
+    [[nodiscard]] Eigen::Index variables() const { return y_.size(); }
+    // Sum over each point's variables of y_v T_v (n x k -> m x k).
+    [[nodiscard]] Eigen::MatrixXd fold_signed(const Eigen::MatrixXd& T) const {
+        Eigen::MatrixXd out = y_.asDiagonal() * T.topRows(m_);
+        for (Eigen::Index v = m_; v < y_.size(); v += m_) out += y_.segment(v, m_).asDiagonal() * T.middleRows(v, m_);
+        return out;
+    }
+    // Sum over each point's variables of x_v (n -> m).
+    [[nodiscard]] Array fold(const Array& x) const {
+        Array out = x.head(m_);
+        for (Eigen::Index v = m_; v < x.size(); v += m_) out += x.segment(v, m_);
+        return out;
+    }
+    // y_v G_{v % m} (m x k -> n x k).
+    [[nodiscard]] Eigen::MatrixXd expand_signed(const Eigen::MatrixXd& G) const {
+        Eigen::MatrixXd out(y_.size(), G.cols());
+        for (Eigen::Index v = 0; v < y_.size(); v += m_) out.middleRows(v, m_) = y_.segment(v, m_).asDiagonal() * G;
+        return out;
+    }
+
+  private:
+    Eigen::Map<const Vector> y_;
+    Eigen::Index m_;
+};
+
+// F' T for T with one row per point (m x k).
+Eigen::MatrixXd transposed_times(const Eigen::Map<const RowMatrix>& F, const Eigen::MatrixXd& T) {
+    const auto m = static_cast<size_t>(F.rows());
     const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
     std::vector<Eigen::MatrixXd> partial(chunks);
     parallel::for_chunks(chunks, 16, [&](size_t begin, size_t end) {
         for (size_t c = begin; c < end; ++c) {
             const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
             const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
-            partial[c].noalias() = U.middleRows(lo, rows).transpose() * T.middleRows(lo, rows);
+            partial[c].noalias() = F.middleRows(lo, rows).transpose() * T.middleRows(lo, rows);
         }
     });
-    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(U.cols(), T.cols());
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(F.cols(), T.cols());
     for (const auto& part : partial) out += part;
     return out;
 }
 
-Eigen::MatrixXd times(const Eigen::Map<const RowMatrix>& U, const Eigen::MatrixXd& W) {
-    const auto m = static_cast<size_t>(U.rows());
-    Eigen::MatrixXd out(U.rows(), W.cols());
+Eigen::MatrixXd times(const Eigen::Map<const RowMatrix>& F, const Eigen::MatrixXd& W) {
+    const auto m = static_cast<size_t>(F.rows());
+    Eigen::MatrixXd out(F.rows(), W.cols());
     const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
     parallel::for_chunks(chunks, 16, [&](size_t begin, size_t end) {
         const auto lo = static_cast<Eigen::Index>(begin * kRowsPerChunk);
         const auto rows = static_cast<Eigen::Index>(std::min(m, end * kRowsPerChunk)) - lo;
-        out.middleRows(lo, rows).noalias() = U.middleRows(lo, rows) * W;
+        out.middleRows(lo, rows).noalias() = F.middleRows(lo, rows) * W;
     });
     return out;
+}
+
+// U' T and U W.
+Eigen::MatrixXd transposed_times(const Eigen::Map<const RowMatrix>& F, const VariableMap& map,
+                                 const Eigen::MatrixXd& T) {
+    return transposed_times(F, map.fold_signed(T));
+}
+Eigen::MatrixXd times(const Eigen::Map<const RowMatrix>& F, const VariableMap& map, const Eigen::MatrixXd& W) {
+    return map.expand_signed(times(F, W));
 }
 
 // Largest step in [0, 1] keeping x + step dx >= 0.
@@ -82,13 +126,16 @@ double max_step(const Array& x, const Array& dx) {
 }
 
 // Solves (D + U U') h = r for many right-hand sides through the Woodbury identity:
-// h = D^-1 r - D^-1 U (I + U' D^-1 U)^-1 U' D^-1 r.
+// h = D^-1 r - D^-1 U (I + U' D^-1 U)^-1 U' D^-1 r, where U' D^-1 U = F' E F with E the points' folded
+// D^-1 (y_v^2 = 1).
 class NewtonSystem {
   public:
-    NewtonSystem(const Eigen::Map<const RowMatrix>& U, const Array& d_inverse) : U_(U), dinv_(d_inverse) {
-        const auto p = U.cols();
-        const auto m = static_cast<size_t>(U.rows());
-        // M = I + U' D^-1 U, summed in row chunks on the thread team: lane l adds its run of chunks
+    NewtonSystem(const Eigen::Map<const RowMatrix>& F, const VariableMap& map, const Array& d_inverse)
+        : F_(F), map_(map), dinv_(d_inverse) {
+        const auto p = F.cols();
+        const auto m = static_cast<size_t>(F.rows());
+        const Array point_dinv = map.fold(d_inverse);
+        // M = I + F' E F, summed in row chunks on the thread team: lane l adds its run of chunks
         // in order, then the lanes are added in order.
         const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
         const size_t lanes = std::min(chunks, kGramLanes);
@@ -99,7 +146,7 @@ class NewtonSystem {
             for (size_t c = lane * chunks / lanes; c < (lane + 1) * chunks / lanes; ++c) {
                 const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
                 const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
-                B.noalias() = dinv_.segment(lo, rows).sqrt().matrix().asDiagonal() * U.middleRows(lo, rows);
+                B.noalias() = point_dinv.segment(lo, rows).sqrt().matrix().asDiagonal() * F.middleRows(lo, rows);
                 partial[lane].selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
             }
         });
@@ -108,10 +155,10 @@ class NewtonSystem {
         M = M.selfadjointView<Eigen::Lower>();
         llt_.compute(M);
         if (llt_.info() != Eigen::Success) {
-            // Near the end D^-1 spans 30 orders of magnitude: the QR of [D^-1/2 U; I] is the
+            // Near the end D^-1 spans 30 orders of magnitude: the QR of [E^1/2 F; I] is the
             // stable way to the same factor.
             RowMatrix stacked(static_cast<Eigen::Index>(m) + p, p);
-            stacked.topRows(static_cast<Eigen::Index>(m)) = dinv_.sqrt().matrix().asDiagonal() * U;
+            stacked.topRows(static_cast<Eigen::Index>(m)) = point_dinv.sqrt().matrix().asDiagonal() * F;
             stacked.bottomRows(p).setIdentity();
             const Eigen::HouseholderQR<RowMatrix> qr(stacked);
             r_ = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
@@ -119,21 +166,22 @@ class NewtonSystem {
         }
     }
 
-    // One column of solutions per column of R (m x k), in two passes over U for all of them.
+    // One column of solutions per column of R (n x k), in two passes over F for all of them.
     [[nodiscard]] Eigen::MatrixXd solve(const Eigen::MatrixXd& R) const {
         const Eigen::MatrixXd T = dinv_.matrix().asDiagonal() * R;
-        Eigen::MatrixXd w = transposed_times(U_, T);
+        Eigen::MatrixXd w = transposed_times(F_, map_, T);
         if (use_qr_) {
             r_.transpose().triangularView<Eigen::Lower>().solveInPlace(w);
             r_.triangularView<Eigen::Upper>().solveInPlace(w);
         } else {
             w = llt_.solve(w);
         }
-        return T - dinv_.matrix().asDiagonal() * times(U_, w);
+        return T - dinv_.matrix().asDiagonal() * times(F_, map_, w);
     }
 
   private:
-    const Eigen::Map<const RowMatrix>& U_;
+    const Eigen::Map<const RowMatrix>& F_;
+    const VariableMap& map_;
     const Array& dinv_;
     Eigen::LLT<Eigen::MatrixXd> llt_;
     Eigen::MatrixXd r_;
@@ -143,35 +191,38 @@ class NewtonSystem {
 }  // namespace
 
 InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
-                                        std::span<const double> upper,
+                                        std::span<const double> upper, std::span<const double> linear,
                                         const std::function<void(long, double)>& progress) {
     // Scaled by the largest C so that the box is [0, upper / C_max] and the method's tolerances
-    // mean the same at every C: a = C_max a~, Q~ = C_max Q.
+    // mean the same at every C: a = C_max a~, Q~ = C_max Q (the linear term is unchanged).
     const double c_max = *std::max_element(upper.begin(), upper.end());
-    const auto rows = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(p);
-    RowMatrix scaled = Eigen::Map<const RowMatrix>(phi.data(), rows, cols);
-    for (Eigen::Index t = 0; t < rows; ++t) scaled.row(t) *= y[static_cast<size_t>(t)] * std::sqrt(c_max);
-    const Eigen::Map<const RowMatrix> U(scaled.data(), rows, cols);
+    const size_t n = y.size();
+    const auto rows = static_cast<Eigen::Index>(n), points = static_cast<Eigen::Index>(m),
+               cols = static_cast<Eigen::Index>(p);
+    RowMatrix scaled = Eigen::Map<const RowMatrix>(phi.data(), points, cols) * std::sqrt(c_max);
+    const Eigen::Map<const RowMatrix> F(scaled.data(), points, cols);
+    const VariableMap map(y, m);
     const Eigen::Map<const Vector> yv(y.data(), rows);
+    const Eigen::Map<const Array> lin(linear.data(), rows);
     Array ub(rows);
     for (Eigen::Index t = 0; t < rows; ++t) ub[t] = upper[static_cast<size_t>(t)] / c_max;
 
     Array a = ub / 2.0, s = ub - a, z = Array::Ones(rows), v = Array::Ones(rows);
-    const double largest_feature = U.cwiseAbs().maxCoeff();
+    const double largest_feature = F.cwiseAbs().maxCoeff();
     double b = 0.0;
     InteriorPointResult result;
     Array best = a;
     double best_distance = std::numeric_limits<double>::infinity();
     int short_steps = 0;  // in a row
     for (; result.steps < kMaxSteps; ++result.steps) {
-        const Vector w = transposed_times(U, a.matrix());
-        const Vector Qa = times(U, w);
-        const Array rd = Qa.array() - 1.0 + b * yv.array() - z + v;  // stationarity
+        const Vector w = transposed_times(F, map, a.matrix());
+        const Vector Qa = times(F, map, w);
+        const Array rd = Qa.array() + lin + b * yv.array() - z + v;  // stationarity
         const double rp = yv.dot(a.matrix());                        // y'a = 0
-        const double mu = (a * z + s * v).sum() / (2.0 * static_cast<double>(m));
-        const double objective = 0.5 * w.squaredNorm() - a.sum();
+        const double mu = (a * z + s * v).sum() / (2.0 * static_cast<double>(n));
+        const double objective = 0.5 * w.squaredNorm() + (lin * a).sum();
         if (!std::isfinite(objective) || !rd.allFinite()) break;  // numerical breakdown: keep the best
-        const double duality = 2.0 * static_cast<double>(m) * mu / (1.0 + std::abs(objective));
+        const double duality = 2.0 * static_cast<double>(n) * mu / (1.0 + std::abs(objective));
         if (progress && result.steps > 0) progress(result.steps, duality);
         const double rd_scale = 1.0 + largest_feature * w.cwiseAbs().maxCoeff();
         // How far the point is from the stopping rule, as the largest of its three ratios (below 1:
@@ -188,7 +239,7 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
             break;
         }
         const Array d_inverse = 1.0 / (z / a + v / s);
-        const NewtonSystem system(U, d_inverse);
+        const NewtonSystem system(F, map, d_inverse);
         // h_y = H^-1 y is solved together with the predictor's right-hand side (below).
         Vector h_y;
         double y_h_y = 0.0;
@@ -228,7 +279,7 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         const double mu_affine = ((a + step_affine * affine.da) * (z + step_affine * affine.dz) +
                                   (s - step_affine * affine.da) * (v + step_affine * affine.dv))
                                      .sum() /
-                                 (2.0 * static_cast<double>(m));
+                                 (2.0 * static_cast<double>(n));
         const double sigma = std::pow(mu_affine / mu, 3.0);
         const Direction dir = direction(sigma * mu, &affine);
         const double step = kStepFraction * longest(dir);
@@ -244,8 +295,8 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         v += step * dir.dv;
         b += step * dir.db;
     }
-    result.alpha.resize(m);
-    for (size_t t = 0; t < m; ++t) {
+    result.alpha.resize(n);
+    for (size_t t = 0; t < n; ++t) {
         const double value = best[static_cast<Eigen::Index>(t)] * c_max;
         result.alpha[t] = value < kRoundTo * upper[t] ? 0.0 : value > (1.0 - kRoundTo) * upper[t] ? upper[t] : value;
     }

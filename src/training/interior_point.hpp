@@ -1,7 +1,9 @@
 #pragma once
-// The two-class dual by an interior-point method on the explicit features, for bases small
-// enough to hold them: min_a 1/2 a'Qa - e'a subject to y'a = 0 and 0 <= a <= upper, where
-// Q = U U' and U = diag(y) Phi (Phi: m x p, p the basis size). SMO's iterations grow with C when
+// A machine's dual by an interior-point method on the explicit features, for bases small enough
+// to hold them: min_a 1/2 a'Qa + l'a subject to y'a = 0 and 0 <= a <= upper, in LIBSVM's form,
+// where Q = U U' and U = diag(y) P Phi (Phi: m x p, p the basis size; P sends variable v to point
+// v % m). C-SVC has one variable a point and l = -e; epsilon-SVR two (alpha_t, alpha_t*) with
+// l = eps -+ z_t, and its Newton steps cost what C-SVC's do on the same rows. SMO's iterations grow with C when
 // the kernel's rank p is below m (the dual then has a face of optima that SMO wanders along:
 // 5.6 million iterations for an additive degree-1 model at C = 1000); Mehrotra's predictor-
 // corrector method takes tens of Newton steps, growing slowly with C and m, each O(m p^2)
@@ -23,12 +25,14 @@ struct InteriorPointResult {
     bool stalled = false;    // it stopped short, its steps no longer going anywhere: alpha is its best point
 };
 
-// phi: m x p row-major (training/feature_rows.hpp); y in {-1, +1}; upper[t] = C_t > 0.
+// phi: m x p row-major, one row per point (training/feature_rows.hpp); y, upper and linear: one per
+// variable (m or 2m of them); y in {-1, +1}; upper[v] = C_v > 0.
 // progress (optional) receives (steps, relative duality measure 2 m mu / (1 + |f|)) after each
 // step; the method stops below kInteriorPointTarget (with its residuals small too).
 inline constexpr double kInteriorPointTarget = 1e-9;
 [[nodiscard]] InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p,
                                                       std::span<const double> y, std::span<const double> upper,
+                                                      std::span<const double> linear,
                                                       const std::function<void(long, double)>& progress = {});
 
 }  // namespace orca::training

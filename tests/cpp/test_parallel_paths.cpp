@@ -120,8 +120,20 @@ TEST(ParallelPaths, FeatureSpaceCoordinateDescent) {
     orca::TrainOptions o = options_for(3, 0, 1.0);
     o.task = orca::Task::regression;
     o.epsilon = 0.1;
+    o.solver.route = orca::DualRoute::feature_space;  // the automatic route is the interior-point method
     const orca::Model model = expect_same_fit(data, o);
     EXPECT_GT(model.summary.feature_space_passes, 0);
+}
+
+TEST(ParallelPaths, RegressionInteriorPointRoute) {
+    // epsilon-SVR's 2m variables folded onto the points' rows in each Newton step (the automatic
+    // route for these rows), certified by SMO through the features.
+    const orca::Dataset data = table(4000, 4, Target::regression, 19);
+    orca::TrainOptions o = options_for(3, 2, 10.0);
+    o.task = orca::Task::regression;
+    o.epsilon = 0.1;
+    const orca::Model model = expect_same_fit(data, o);
+    EXPECT_GT(model.summary.interior_point_steps, 0);
 }
 
 TEST(ParallelPaths, ComputedFeaturesCombined) {

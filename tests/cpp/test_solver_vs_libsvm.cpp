@@ -493,9 +493,8 @@ TEST(FeatureSpaceRoutes, ManyRowsTakeTheInteriorPointMethodFirstAndReachTheSameO
     const Basis basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(10, 3), 1);
     const TensorKernel kernel(basis);
     SolverOptions automatic;
-    EXPECT_EQ(training::chosen_route(basis, m, m, automatic), DualRoute::interior_point);
-    EXPECT_EQ(training::chosen_route(basis, m, 2 * m, automatic), DualRoute::feature_space);  // epsilon-SVR
-    EXPECT_EQ(training::chosen_route(basis, 1000, 1000, automatic), DualRoute::automatic);     // small data
+    EXPECT_EQ(training::chosen_route(basis, m, automatic), DualRoute::interior_point);
+    EXPECT_EQ(training::chosen_route(basis, 1000, automatic), DualRoute::automatic);  // small data
     const MachineFit fast = train_machine(kernel, pts, m, labels.y, 1.0, automatic);
     EXPECT_GT(fast.solver.interior_point_steps, 0);
     EXPECT_EQ(fast.solver.feature_space_passes, 0);
@@ -566,7 +565,8 @@ TEST(InteriorPoint, AStalledMethodHandsItsBestPointToSmo) {
     const double C = 1e4;
     const std::vector<double> upper(m, C);
     const training::FeatureRows features(basis, pts, m, true);
-    const auto ip = training::interior_point_dual(features.matrix(), m, features.size(), labels.y, upper);
+    const std::vector<double> linear(m, -1.0);
+    const auto ip = training::interior_point_dual(features.matrix(), m, features.size(), labels.y, upper, linear);
     EXPECT_TRUE(ip.stalled);
     EXPECT_FALSE(ip.converged);
     EXPECT_LT(ip.steps, 40);
@@ -578,7 +578,6 @@ TEST(InteriorPoint, AStalledMethodHandsItsBestPointToSmo) {
     ASSERT_TRUE(ours.solver.converged);
     EXPECT_LT(ours.solver.iterations, 5000);  // a polish, not a new start
     const auto G = kernel.gram(kernel.prepare(pts, m));
-    const std::vector<double> linear(m, -1.0);
     const auto [violation, duality] =
         recomputed_violation(G, labels.y, upper, linear, ours.solver.alpha, ours.solver.rho);
     // The certificate, recomputed from the Gram matrix, proves the optimum (LIBSVM stops at its
