@@ -13,6 +13,7 @@ make python >/dev/null
 training=$(.venv/bin/python bench/bench_training.py)
 feature_space=$(.venv/bin/python -W ignore bench/bench_feature_space.py --rows 10000,50000)
 large=$(.venv/bin/python -W ignore bench/bench_feature_space.py --large 50000,500000)
+svr=$(.venv/bin/python -W ignore bench/bench_svr.py --rows 2000,5000,20000,100000)
 okc_python=$(.venv/bin/python bench/bench_okc_python.py)
 kernel=$(.venv/bin/python bench/bench_kernel.py build/bench/bench_kernel)
 threads=$(bash bench/bench_threads.sh)
@@ -126,6 +127,13 @@ dask_large=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 1000
   echo "$large"
   echo
   echo "Targets (issue 28) at m = 500,000: fit <= 3 x HistGradientBoosting's, 50,000 -> 500,000 rows <= 12 x."
+  echo
+  echo "## epsilon-SVR on small bases (bench/bench_svr.py)"
+  echo
+  echo "$svr"
+  echo
+  echo "Issue 28: epsilon-SVR had no fast route; pairs fits ran to SMO's iteration cap. The notes compare"
+  echo "the build before the interior-point route took epsilon-SVR (\`--before\`) on the same rows."
   echo
   echo "## The CPU level (bench/cpu_level.py)"
   echo
