@@ -1,11 +1,11 @@
 #pragma once
-// A classifier's training problem in its basis' own feature space, for a driver that holds the
-// rows elsewhere (orca_svm.dask: the partitions of a Dask cluster, where no step gathers the rows
-// on one machine). What train_model takes from the rows themselves (the scaler's range, the
-// balanced class weights) comes here from per-feature statistics the driver reduces over its
-// partitions; any block of raw rows then gives its explicit features phi(x), K(x, z) =
-// phi(x) . phi(z); and the two-class machines the driver solved (one, or one per pair or per class
-// as multi_class says) become a Model as train_model's are.
+// A model's training problem (a classifier's or an epsilon-SVR's) in its basis' own feature space,
+// for a driver that holds the rows elsewhere (orca_svm.dask: the partitions of a Dask cluster,
+// where no step gathers the rows on one machine). What train_model takes from the rows themselves
+// (the scaler's range, the balanced class weights, the target's mean and spread) comes here from
+// per-feature statistics the driver reduces over its partitions; any block of raw rows then gives
+// its explicit features phi(x), K(x, z) = phi(x) . phi(z); and the two-class machines the driver solved (one, or one per pair or per class
+// as multi_class says), or the regression's one machine, become a Model as train_model's are.
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -29,20 +29,33 @@ struct ColumnStatistics {
     std::vector<double> mean, sd;         // per feature, sd the population's; standardised families only
     std::vector<double> missing;          // per feature, how many values are missing
     std::vector<double> class_rows;       // rows per class, in class order (balanced class weights)
+    // A regression's target over the same rows: its range, mean and population sd, and its name
+    // (for messages).
+    double target_min = 0.0, target_max = 0.0, target_mean = 0.0, target_sd = 0.0;
+    std::string target_name = "y";
 };
 
 class FeatureSpace {
   public:
-    // Throws ParameterError for what this route does not train (a regression, quantile scaling, a basis beyond kMaxFeatureSpaceFunctions, more classes than
-    // one-vs-one or the model takes) and DataError for missing values under missing error, naming
-    // the feature. classes: the class names in class order (two: negative first).
+    // Throws ParameterError for what this route does not train (quantile scaling, a basis beyond
+    // kMaxFeatureSpaceFunctions, more classes than one-vs-one or the model takes, a tube wider
+    // than the target) and DataError for missing values under missing error, naming the feature,
+    // and for a constant target. classes: the class names in class order (two: negative first); a
+    // regression (options.task) has none and reads the statistics' target fields.
     FeatureSpace(const TrainOptions& options, const std::vector<std::string>& feature_names,
                  const std::vector<std::string>& classes, const ColumnStatistics& statistics);
 
     [[nodiscard]] const ModelSettings& settings() const { return settings_; }
     [[nodiscard]] size_t size() const;  // p, the kept functions
-    // C times the class weight: the box bound of a row of class `klass` and sample weight 1.
-    [[nodiscard]] double upper(size_t klass) const { return settings_.C * settings_.class_weights.at(klass); }
+    // C times the class weight: the box bound of a row of class `klass` and sample weight 1 (a
+    // regression: C).
+    [[nodiscard]] double upper(size_t klass) const {
+        return settings_.class_weights.empty() ? settings_.C : settings_.C * settings_.class_weights.at(klass);
+    }
+    // A regression's machine is solved on (z - target_shift()) / target_scale(): the standardised
+    // target under target_scaling standardize, the target itself (0 and 1) under none.
+    [[nodiscard]] double target_shift() const { return target_shift_; }
+    [[nodiscard]] double target_scale() const { return settings_.target_scale; }
 
     // Raw rows (rows x d) in kernel coordinates, checked as training checks its rows (source names
     // them in errors).
@@ -55,9 +68,16 @@ class FeatureSpace {
     // and the training accuracy of the model's class predictions.
     [[nodiscard]] Model model(std::vector<Machine> machines, size_t rows, size_t support_vectors,
                               double training_accuracy) const;
+    // The model of a regression's epsilon-SVR machine solved in this space on the shifted and
+    // scaled target, its coefficients and bias brought back to the target's units as train_model
+    // does (a s, b s + shift); training_r2 on the training rows.
+    [[nodiscard]] Model regression_model(Machine machine, double training_r2) const;
 
   private:
+    void check_machine(const Machine& machine) const;
+
     ModelSettings settings_;
+    double target_shift_ = 0.0;
     std::shared_ptr<const FeatureMap> map_;
 };
 

@@ -1,12 +1,14 @@
-// The feature space of a classifier, for drivers that solve its dual elsewhere
+// The feature space of a classifier or an epsilon-SVR, for drivers that solve its dual elsewhere
 // (orca_svm.dask). Pickled as its constructor's arguments, so that each Dask worker rebuilds it.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "bindings.hpp"
 #include "numpy_data.hpp"
+#include "orca/errors.hpp"
 #include "orca/feature_space.hpp"
 #include "orca/settings.hpp"
 
@@ -38,6 +40,30 @@ size_t checked_rows(const Array& X, size_t d, const char* what) {
     return static_cast<size_t>(X.shape(0));
 }
 
+// A machine the driver solved: (support vectors in kernel coordinates, a_i, bias, summary).
+Machine solved_machine(const py::tuple& parts, size_t d) {
+    const auto sv = parts[0].cast<Array>();
+    const size_t count = checked_rows(sv, d, "support_vectors");
+    const auto summary = parts[3].cast<py::dict>();
+    Machine machine;
+    machine.support_vectors.assign(sv.data(), sv.data() + count * d);
+    machine.coefficients = parts[1].cast<std::vector<double>>();
+    machine.bias = parts[2].cast<double>();
+    TrainingSummary& t = machine.summary;
+    t.rows = summary["rows"].cast<size_t>();
+    t.support_vectors = machine.coefficients.size();
+    t.bounded_support_vectors = summary["bounded_support_vectors"].cast<size_t>();
+    t.interior_point_steps = summary["interior_point_steps"].cast<int>();
+    t.iterations = summary["iterations"].cast<long>();
+    t.converged = summary["converged"].cast<bool>();
+    t.objective = summary["objective"].cast<double>();
+    t.gap = summary["gap"].cast<double>();
+    t.duality_gap = summary["duality_gap"].cast<double>();
+    // No iteration cap stops this route: a fit above the tolerance stalled on precision.
+    t.stop = t.converged ? StopReason::converged : StopReason::precision;
+    return machine;
+}
+
 py::array_t<double> matrix(std::vector<double> v, size_t rows, size_t cols) {
     py::array_t<double> a({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(cols)});
     std::copy(v.begin(), v.end(), a.mutable_data());
@@ -48,21 +74,37 @@ py::array_t<double> matrix(std::vector<double> v, size_t rows, size_t cols) {
 
 void bind_feature_space(py::module_& m) {
     py::class_<BoundSpace>(m, "FeatureSpace",
-                           "a two-class model's explicit feature space, its settings resolved from column statistics")
+                           "a model's explicit feature space (a classifier's or an epsilon-SVR's), its settings "
+                           "resolved from column statistics")
         .def(py::init([](const SettingTexts& settings, const std::vector<std::string>& feature_names,
                          const std::vector<std::string>& classes, const std::vector<double>& class_rows,
                          const std::vector<double>& min, const std::vector<double>& max,
                          const std::vector<double>& mean, const std::vector<double>& sd,
-                         const std::vector<double>& missing) {
-                 return BoundSpace(SpaceRequest{settings, feature_names, classes, {min, max, mean, sd, missing,
-                                                                                   class_rows}});
+                         const std::vector<double>& missing, const std::optional<std::vector<double>>& target,
+                         const std::string& target_name) {
+                 ColumnStatistics statistics{min, max, mean, sd, missing, class_rows};
+                 if (target) {
+                     if (target->size() != 4) throw ParameterError("target: (min, max, mean, sd)");
+                     statistics.target_min = (*target)[0];
+                     statistics.target_max = (*target)[1];
+                     statistics.target_mean = (*target)[2];
+                     statistics.target_sd = (*target)[3];
+                 }
+                 statistics.target_name = target_name;
+                 return BoundSpace(SpaceRequest{settings, feature_names, classes, statistics});
              }),
              py::arg("settings"), py::arg("feature_names"), py::arg("classes"), py::arg("class_rows"), py::arg("min"),
-             py::arg("max"), py::arg("mean"), py::arg("sd"), py::arg("missing"))
+             py::arg("max"), py::arg("mean"), py::arg("sd"), py::arg("missing"), py::arg("target") = py::none(),
+             py::arg("target_name") = "y",
+             "a regression (settings' task) takes no classes and its target's (min, max, mean, sd)")
         .def_property_readonly("size", [](const BoundSpace& s) { return s.space.size(); }, "p, the kept functions")
         .def("upper", [](const BoundSpace& s, size_t klass) { return s.space.upper(klass); }, py::arg("klass"),
              "C times the class weight of class 0 (negative) or 1")
         .def_property_readonly("tolerance", [](const BoundSpace& s) { return s.space.settings().tolerance; })
+        .def_property_readonly("target_shift", [](const BoundSpace& s) { return s.space.target_shift(); },
+                               "a regression is solved on (z - target_shift) / target_scale")
+        .def_property_readonly("target_scale", [](const BoundSpace& s) { return s.space.target_scale(); })
+        .def_property_readonly("epsilon", [](const BoundSpace& s) { return s.space.settings().epsilon; })
         .def(
             "scaled",
             [](const BoundSpace& s, const Array& X, const std::string& source) {
@@ -95,26 +137,8 @@ void bind_feature_space(py::module_& m) {
                 std::vector<Machine> machines;
                 for (const auto& item : solved) {
                     const auto parts = item.cast<py::tuple>();
-                    const auto sv = parts[0].cast<Array>();
-                    const size_t count = checked_rows(sv, d, "support_vectors");
-                    const auto summary = parts[3].cast<py::dict>();
-                    Machine machine;
-                    machine.support_vectors.assign(sv.data(), sv.data() + count * d);
-                    machine.coefficients = parts[1].cast<std::vector<double>>();
-                    machine.bias = parts[2].cast<double>();
-                    TrainingSummary& t = machine.summary;
-                    t.rows = summary["rows"].cast<size_t>();
-                    t.support_vectors = machine.coefficients.size();
-                    t.bounded_support_vectors = summary["bounded_support_vectors"].cast<size_t>();
-                    t.interior_point_steps = summary["interior_point_steps"].cast<int>();
-                    t.iterations = summary["iterations"].cast<long>();
-                    t.converged = summary["converged"].cast<bool>();
-                    t.objective = summary["objective"].cast<double>();
-                    t.gap = summary["gap"].cast<double>();
-                    t.duality_gap = summary["duality_gap"].cast<double>();
-                    // No iteration cap stops this route: a fit above the tolerance stalled on precision.
-                    t.stop = t.converged ? StopReason::converged : StopReason::precision;
-                    t.training_accuracy = summary["training_accuracy"].cast<double>();
+                    Machine machine = solved_machine(parts, d);
+                    machine.summary.training_accuracy = parts[3].cast<py::dict>()["training_accuracy"].cast<double>();
                     if (parts.size() > 4 && !parts[4].is_none()) {  // Platt's (A, B)
                         const auto sigmoid = parts[4].cast<std::pair<double, double>>();
                         machine.sigmoid = Sigmoid{sigmoid.first, sigmoid.second};
@@ -126,6 +150,14 @@ void bind_feature_space(py::module_& m) {
             py::arg("machines"), py::arg("rows"), py::arg("support_vectors"), py::arg("training_accuracy"),
             "the Model of the machines solved in this space, each (support vectors in kernel coordinates, "
             "a_i, bias, summary[, Platt's (A, B)]), in machine_classes' order")
+        .def(
+            "regression_model",
+            [](const BoundSpace& s, const py::tuple& solved, double training_r2) {
+                return s.space.regression_model(solved_machine(solved, s.space.settings().dim()), training_r2);
+            },
+            py::arg("machine"), py::arg("training_r2"),
+            "the Model of the epsilon-SVR machine solved in this space on (z - target_shift) / target_scale: "
+            "(support vectors in kernel coordinates, a_i, bias, summary), scaled back to the target's units")
         .def_property_readonly(
             "machine_classes",
             [](const BoundSpace& s) {
@@ -153,15 +185,22 @@ void bind_feature_space(py::module_& m) {
                 const auto& r = s.request;
                 const auto& c = r.statistics;
                 return py::make_tuple(r.settings, r.feature_names, r.classes, c.class_rows, c.min, c.max, c.mean, c.sd,
-                                      c.missing);
+                                      c.missing, std::vector<double>{c.target_min, c.target_max, c.target_mean,
+                                                                     c.target_sd},
+                                      c.target_name);
             },
             [](const py::tuple& t) {
-                return BoundSpace(SpaceRequest{t[0].cast<SettingTexts>(),
-                                               t[1].cast<std::vector<std::string>>(),
-                                               t[2].cast<std::vector<std::string>>(),
-                                               {t[4].cast<std::vector<double>>(), t[5].cast<std::vector<double>>(),
-                                                t[6].cast<std::vector<double>>(), t[7].cast<std::vector<double>>(),
-                                                t[8].cast<std::vector<double>>(), t[3].cast<std::vector<double>>()}});
+                ColumnStatistics statistics{t[4].cast<std::vector<double>>(), t[5].cast<std::vector<double>>(),
+                                            t[6].cast<std::vector<double>>(), t[7].cast<std::vector<double>>(),
+                                            t[8].cast<std::vector<double>>(), t[3].cast<std::vector<double>>()};
+                const auto target = t[9].cast<std::vector<double>>();
+                statistics.target_min = target[0];
+                statistics.target_max = target[1];
+                statistics.target_mean = target[2];
+                statistics.target_sd = target[3];
+                statistics.target_name = t[10].cast<std::string>();
+                return BoundSpace(SpaceRequest{t[0].cast<SettingTexts>(), t[1].cast<std::vector<std::string>>(),
+                                               t[2].cast<std::vector<std::string>>(), statistics});
             }));
 }
 

@@ -58,28 +58,49 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
 FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::string>& feature_names,
                            const std::vector<std::string>& classes, const ColumnStatistics& statistics) {
     validate(options);
-    if (options.task != Task::classification)
-        throw ParameterError("training in the feature space takes task classification (epsilon-SVR has no such route)");
-    const size_t k = classes.size();
-    if (k < 2 || statistics.class_rows.size() != k)
-        throw ParameterError("training in the feature space takes two or more classes with their rows, got " +
-                             std::to_string(k));
-    for (size_t c = 0; c < k; ++c)
-        if (!(statistics.class_rows[c] > 0.0))
-            throw DataError("class '" + classes[c] + "' has no rows of weight > 0; a classifier trains on every class");
-    if (k > kMaxClasses || (options.multi_class == MultiClass::ovo && k * (k - 1) / 2 > kMaxMachines))
-        throw ParameterError(std::to_string(k) + " classes are more than the model takes: choose multi_class ovr");
     if (options.scaling == Scaling::quantile)
         throw ParameterError("scaling quantile needs every training value of a feature on one machine: "
                              "train with scaling range");
     settings_ = settings_from(options, feature_names, statistics);
-    settings_.classes = classes;
-    settings_.multi_class = options.multi_class;
-    settings_.class_weights = detail::class_multipliers(classes, statistics.class_rows, options);
-    for (size_t c = 0; c < k; ++c)
-        if (!(upper(c) <= kMaxBoxBound))
-            throw ParameterError("C (" + std::to_string(options.C) + ") times the class weight of '" + classes[c] +
-                                 "' exceeds 1e100, where the dual's objective overflows; lower the weights");
+    if (options.task == Task::regression) {
+        if (!classes.empty()) throw ParameterError("a regression has no classes");
+        const ColumnStatistics& s = statistics;
+        if (!(std::isfinite(s.target_min) && std::isfinite(s.target_max) && std::isfinite(s.target_mean) &&
+              std::isfinite(s.target_sd) && s.target_sd >= 0.0))
+            throw DataError("target '" + s.target_name + "': its range, mean and standard deviation are not finite");
+        detail::check_regression_target(s.target_min, s.target_max, 0.0, 1.0, s.target_name);
+        const bool standardize = options.target_scaling == TargetScaling::standardize;
+        const double scale = standardize ? s.target_sd : 1.0;
+        detail::check_regression_target(s.target_min, s.target_max, options.epsilon, scale, s.target_name);
+        settings_.classes.clear();
+        settings_.class_weights.clear();
+        settings_.epsilon = options.epsilon;
+        settings_.target_scaling = options.target_scaling;
+        settings_.target_scale = scale;
+        target_shift_ = standardize ? s.target_mean : 0.0;
+        if (!(options.C <= kMaxBoxBound))
+            throw ParameterError("C (" + std::to_string(options.C) +
+                                 ") exceeds 1e100, where the dual's objective overflows; lower it");
+    } else {
+        const size_t k = classes.size();
+        if (k < 2 || statistics.class_rows.size() != k)
+            throw ParameterError("training in the feature space takes two or more classes with their rows, got " +
+                                 std::to_string(k));
+        for (size_t c = 0; c < k; ++c)
+            if (!(statistics.class_rows[c] > 0.0))
+                throw DataError("class '" + classes[c] +
+                                "' has no rows of weight > 0; a classifier trains on every class");
+        if (k > kMaxClasses || (options.multi_class == MultiClass::ovo && k * (k - 1) / 2 > kMaxMachines))
+            throw ParameterError(std::to_string(k) + " classes are more than the model takes: choose multi_class ovr");
+        settings_.classes = classes;
+        settings_.multi_class = options.multi_class;
+        settings_.class_weights = detail::class_multipliers(classes, statistics.class_rows, options);
+        for (size_t c = 0; c < k; ++c)
+            if (!(upper(c) <= kMaxBoxBound))
+                throw ParameterError("C (" + std::to_string(options.C) + ") times the class weight of '" +
+                                     classes[c] + "' exceeds 1e100, where the dual's objective overflows; lower the "
+                                     "weights");
+    }
     const Basis basis = settings_.basis();
     if (basis.size() > static_cast<double>(kMaxFeatureSpaceFunctions))
         throw ParameterError("the basis keeps " + std::to_string(static_cast<long long>(basis.size())) +
@@ -107,23 +128,27 @@ std::vector<double> FeatureSpace::features(std::span<const double> points, size_
     return out;
 }
 
+void FeatureSpace::check_machine(const Machine& machine) const {
+    if (machine.coefficients.empty()) throw ParameterError("a machine has no support vectors");
+    if (machine.support_vectors.size() != machine.coefficients.size() * settings_.dim())
+        throw ParameterError("a machine needs one support vector of " + std::to_string(settings_.dim()) +
+                             " values per coefficient");
+    for (double a : machine.coefficients)
+        if (!std::isfinite(a)) throw ParameterError("a machine holds a coefficient that is not finite");
+    if (!std::isfinite(machine.bias)) throw ParameterError("a machine's bias is not finite");
+}
+
 Model FeatureSpace::model(std::vector<Machine> machines, size_t rows, size_t support_vectors,
                           double training_accuracy) const {
-    const size_t d = settings_.dim();
+    if (settings_.task == Task::regression)
+        throw ParameterError("a regression's model comes from regression_model");
     const auto classes = machine_classes(settings_);
     if (machines.size() != classes.size())
         throw ParameterError(std::to_string(settings_.classes.size()) + " classes need " +
                              std::to_string(classes.size()) + " machines, got " + std::to_string(machines.size()));
     for (size_t m = 0; m < machines.size(); ++m) {
-        Machine& machine = machines[m];
-        if (machine.coefficients.empty()) throw ParameterError("a machine has no support vectors");
-        if (machine.support_vectors.size() != machine.coefficients.size() * d)
-            throw ParameterError("a machine needs one support vector of " + std::to_string(d) +
-                                 " values per coefficient");
-        for (double a : machine.coefficients)
-            if (!std::isfinite(a)) throw ParameterError("a machine holds a coefficient that is not finite");
-        if (!std::isfinite(machine.bias)) throw ParameterError("a machine's bias is not finite");
-        machine.classes = classes[m];
+        check_machine(machines[m]);
+        machines[m].classes = classes[m];
     }
     ModelSettings settings = settings_;
     settings.summary = machines.size() == 1 ? machines.front().summary
@@ -131,6 +156,20 @@ Model FeatureSpace::model(std::vector<Machine> machines, size_t rows, size_t sup
     settings.summary.training_accuracy = training_accuracy;
     Model model(std::move(settings));
     model.set_machines(std::move(machines));
+    return model;
+}
+
+Model FeatureSpace::regression_model(Machine machine, double training_r2) const {
+    if (settings_.task != Task::regression) throw ParameterError("a classifier's model comes from model");
+    check_machine(machine);
+    const double s = settings_.target_scale;
+    for (double& a : machine.coefficients) a *= s;  // back in the target's units, as train_model's
+    machine.bias = machine.bias * s + target_shift_;
+    machine.summary.training_r2 = training_r2;
+    ModelSettings settings = settings_;
+    settings.summary = machine.summary;
+    Model model(std::move(settings));
+    model.set_machines({std::move(machine)});
     return model;
 }
 

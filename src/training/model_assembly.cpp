@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -199,6 +200,28 @@ Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::s
     s.duality_gap = fit.solver.duality_gap;
     s.stop = fit.solver.stop;
     return machine;
+}
+
+void check_regression_target(double lo, double hi, double epsilon, double scale, const std::string& name) {
+    char text[200];
+    if (std::max(std::abs(lo), std::abs(hi)) > 1e150) {
+        std::snprintf(text, sizeof text, "target '%s' reaches %.3g: beyond 1e150 squares overflow; rescale it",
+                      name.c_str(), std::abs(lo) > std::abs(hi) ? lo : hi);
+        throw DataError(text);
+    }
+    if (lo == hi) {
+        std::snprintf(text, sizeof text, "target '%s' is constant (every value is %.17g): there is nothing to learn",
+                      name.c_str(), lo);
+        throw DataError(text);
+    }
+    if (epsilon * scale >= (hi - lo) / 2.0) {
+        const char* unit = scale == 1.0 ? "" : " standard deviations";
+        std::snprintf(text, sizeof text,
+                      "epsilon %.6g%s is at least half the range of target '%s' (%.6g): every row lies inside the "
+                      "tube and the model would be a constant; choose epsilon below %.6g",
+                      epsilon, unit, name.c_str(), hi - lo, (hi - lo) / 2.0 / scale);
+        throw ParameterError(text);
+    }
 }
 
 }  // namespace orca::detail

@@ -2,6 +2,7 @@
 // The parts of a model every training path fills the same way (internal): the settings and the
 // fitted scaler, then each solved machine.
 #include <span>
+#include <string>
 
 #include "orca/dataset.hpp"
 #include "orca/machine_training.hpp"
@@ -32,5 +33,11 @@ namespace orca::detail {
 // twin: an epsilon-SVR machine (bounded means |a_i| == C_i).
 [[nodiscard]] Machine stored_machine(const ModelSettings& model, const MachineFit& fit, std::span<const double> points,
                                      std::span<const double> upper, bool twin);
+
+// What a regression can learn from targets in [lo, hi], decided before training: a constant target
+// or a tube wider than the targets' spread leaves no support vector (a constant model), and
+// targets beyond 1e150 overflow the squares in the solver and in R^2. epsilon: the setting, in
+// units of `scale` (the target's standard deviation, or 1); name: the target's, for the message.
+void check_regression_target(double lo, double hi, double epsilon, double scale, const std::string& name);
 
 }  // namespace orca::detail

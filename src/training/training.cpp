@@ -92,33 +92,6 @@ double standard_deviation(const std::vector<double>& z) {
     return std::sqrt(sum / static_cast<double>(z.size()));
 }
 
-// What a regression can learn from these targets, decided before training: a constant target or
-// a tube wider than the targets' spread leaves no support vector (a constant model), and targets
-// beyond 1e150 overflow the squares in the solver and in R^2.
-// epsilon: the setting, in units of `scale` (the target's standard deviation, or 1).
-void check_regression_target(const std::vector<double>& z, double epsilon, double scale, const std::string& name) {
-    const auto [lo, hi] = std::minmax_element(z.begin(), z.end());
-    char text[200];
-    if (std::max(std::abs(*lo), std::abs(*hi)) > 1e150) {
-        std::snprintf(text, sizeof text, "target '%s' reaches %.3g: beyond 1e150 squares overflow; rescale it",
-                      name.c_str(), std::abs(*lo) > std::abs(*hi) ? *lo : *hi);
-        throw DataError(text);
-    }
-    if (*lo == *hi) {
-        std::snprintf(text, sizeof text, "target '%s' is constant (every value is %.17g): there is nothing to learn",
-                      name.c_str(), *lo);
-        throw DataError(text);
-    }
-    if (epsilon * scale >= (*hi - *lo) / 2.0) {
-        const char* unit = scale == 1.0 ? "" : " standard deviations";
-        std::snprintf(text, sizeof text,
-                      "epsilon %.6g%s is at least half the range of target '%s' (%.6g): every row lies inside the "
-                      "tube and the model would be a constant; choose epsilon below %.6g",
-                      epsilon, unit, name.c_str(), *hi - *lo, (*hi - *lo) / 2.0 / scale);
-        throw ParameterError(text);
-    }
-}
-
 }  // namespace
 
 Model train_model(const Dataset& all, const TrainOptions& options) {
@@ -136,14 +109,15 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
     if (options.task == Task::regression) {
         std::vector<double> z(data.rows), upper(data.rows);
         for (size_t t = 0; t < data.rows; ++t) z[t] = parse_target_value(data.target[t], data, t);
-        check_regression_target(z, 0.0, 1.0, data.target_name);
+        const auto [lo, hi] = std::minmax_element(z.begin(), z.end());
+        detail::check_regression_target(*lo, *hi, 0.0, 1.0, data.target_name);
         // Under standardize the machine is trained on (z - mean) / s with C and epsilon as given,
         // so the solver, its tolerance and its certificate see the same problem whatever the
         // target's units; scaled back (a s, b s + mean) it is the epsilon-SVR of z with C s and
         // epsilon s (the primal's objective times s^2).
         const bool standardize = options.target_scaling == TargetScaling::standardize;
         const double s = standardize ? standard_deviation(z) : 1.0, shift = standardize ? mean_of(z) : 0.0;
-        check_regression_target(z, options.epsilon, s, data.target_name);
+        detail::check_regression_target(*lo, *hi, options.epsilon, s, data.target_name);
         for (size_t t = 0; t < data.rows; ++t) {
             z[t] = (z[t] - shift) / s;
             upper[t] = options.C * sample_weight(t);

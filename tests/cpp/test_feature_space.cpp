@@ -1,7 +1,8 @@
 // The feature space a Dask driver trains in (orca/feature_space.hpp): the settings resolved from
 // column statistics are the ones train_model resolves from the rows themselves; phi(x) . phi(z)
 // is the model's kernel; the model of a machine solved there predicts sum_i a_i K(x_i, x) + b; more
-// classes take train_model's machines and weights; and what the route does not train is refused,
+// classes take train_model's machines and weights; a regression takes train_model's target scale
+// and scales its machine back as train_model does; and what the route does not train is refused,
 // naming the setting.
 #include <gtest/gtest.h>
 
@@ -155,7 +156,7 @@ TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
             EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
         }
     };
-    refused({{"task", "regression"}}, "task classification");
+    refused({{"task", "regression"}}, "a regression has no classes");
     refused({{"scaling", "quantile"}}, "scaling range");
     refused({{"max_order", "0"}, {"degree", "12"}}, "lower max_order");
     refused({{"missing", "error"}}, "feature 'f1' has 1 missing values");
@@ -194,4 +195,81 @@ TEST(FeatureSpace, MoreClassesTakeTrainingsMachinesAndWeights) {
         }
         EXPECT_THROW((void)space.model({trained.machines().front()}, ds.rows, 1, 1.0), ParameterError);
     }
+}
+
+namespace {
+
+// A regression's table: the classifier's rows, a smooth numeric target; its statistics with the
+// target's range, mean and population sd.
+Dataset regression_table(size_t m, size_t d) {
+    Dataset ds = table(m, d);
+    for (size_t r = 0; r < m; ++r)
+        ds.target[r] = std::to_string(100.0 + 3.0 * std::sin(ds.X[r * d]) + 0.5 * ds.X[r * d + d - 1]);
+    return ds;
+}
+
+ColumnStatistics regression_statistics(const Dataset& ds) {
+    ColumnStatistics s = statistics(ds);
+    s.class_rows.clear();
+    double lo = INFINITY, hi = -INFINITY, sum = 0.0, squares = 0.0;
+    for (const auto& t : ds.target) {
+        const double v = std::stod(t);
+        lo = std::min(lo, v), hi = std::max(hi, v), sum += v;
+    }
+    const double mean = sum / static_cast<double>(ds.rows);
+    for (const auto& t : ds.target) squares += (std::stod(t) - mean) * (std::stod(t) - mean);
+    s.target_min = lo, s.target_max = hi, s.target_mean = mean;
+    s.target_sd = std::sqrt(squares / static_cast<double>(ds.rows));
+    s.target_name = ds.target_name;
+    return s;
+}
+
+}  // namespace
+
+TEST(FeatureSpace, RegressionTakesTrainingsTargetScaleAndScalesItsMachineBack) {
+    const Dataset ds = regression_table(200, 3);
+    for (const char* scaling : {"standardize", "none"}) {
+        SCOPED_TRACE(scaling);
+        const TrainOptions o = options({{"task", "regression"}, {"target_scaling", scaling}, {"epsilon", "0.05"},
+                                        {"C", "3"}}, ds);
+        const Model trained = train_model(ds, o);
+        const FeatureSpace space(o, ds.feature_names, {}, regression_statistics(ds));
+        EXPECT_NEAR(space.target_scale(), trained.target_scale, 1e-12 * trained.target_scale);
+        EXPECT_DOUBLE_EQ(space.upper(0), 3.0);
+        EXPECT_DOUBLE_EQ(space.settings().epsilon, 0.05);
+        // train_model's machine, as a driver would have solved it on (z - shift) / scale.
+        Machine solved = trained.machine();
+        const double s = space.target_scale(), shift = space.target_shift();
+        EXPECT_EQ(shift == 0.0, std::string(scaling) == "none");
+        for (double& a : solved.coefficients) a /= s;
+        solved.bias = (solved.bias - shift) / s;
+        const Model model = space.regression_model(solved, 0.75);
+        EXPECT_EQ(model.task, Task::regression);
+        EXPECT_DOUBLE_EQ(model.summary.training_r2, 0.75);
+        ASSERT_EQ(model.machine().coefficients.size(), trained.machine().coefficients.size());
+        for (size_t i = 0; i < model.machine().coefficients.size(); ++i)
+            EXPECT_NEAR(model.machine().coefficients[i], trained.machine().coefficients[i],
+                        1e-12 * std::abs(trained.machine().coefficients[i]));
+        EXPECT_NEAR(model.machine().bias, trained.machine().bias, 1e-12 * std::abs(trained.machine().bias));
+        EXPECT_THROW((void)space.model({solved}, ds.rows, 1, 0.0), ParameterError);  // a classifier's
+    }
+}
+
+TEST(FeatureSpace, RegressionRefusesATargetItCannotLearn) {
+    const Dataset ds = regression_table(80, 3);
+    const TrainOptions o = options({{"task", "regression"}, {"epsilon", "5"}}, ds);
+    try {
+        (void)FeatureSpace(o, ds.feature_names, {}, regression_statistics(ds));
+        ADD_FAILURE() << "a tube wider than the target was accepted";
+    } catch (const ParameterError& e) {
+        EXPECT_NE(std::string(e.what()).find("epsilon 5 standard deviations is at least half the range of target 'y'"),
+                  std::string::npos) << e.what();
+    }
+    ColumnStatistics constant = regression_statistics(ds);
+    constant.target_max = constant.target_min;
+    EXPECT_THROW((void)FeatureSpace(options({{"task", "regression"}}, ds), ds.feature_names, {}, constant), DataError);
+    ColumnStatistics not_finite = regression_statistics(ds);
+    not_finite.target_sd = std::numeric_limits<double>::infinity();
+    EXPECT_THROW((void)FeatureSpace(options({{"task", "regression"}}, ds), ds.feature_names, {}, not_finite),
+                 DataError);
 }
