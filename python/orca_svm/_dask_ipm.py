@@ -1,4 +1,5 @@
-"""The two-class dual solved on a Dask cluster by the engine's interior-point method
+"""A machine's dual (a two-class machine's or an epsilon-SVR's, in LIBSVM's form) solved on a Dask
+cluster by the engine's interior-point method
 (src/training/interior_point.cpp), data-parallel over the partitions: each partition keeps its
 rows' dual variables on its worker and returns p-vectors and p x p sums; the client holds only
 those, the bias and a few scalars. No step gathers rows on one machine, but the last, which brings
@@ -71,6 +72,7 @@ def solve(actors: list, c_max: float, tolerance: float,
     partitions = Partitions(actors)
     sums = partitions.run(point_sums)
     m = sum(r["rows"] for r in sums)
+    n = sum(r["variables"] for r in sums)  # m, or 2m for an epsilon-SVR
     largest = max(r["largest"] for r in sums)
     ub_max = max(r["ub_max"] for r in sums)
     b, steps, short_steps = 0.0, 0, 0
@@ -79,15 +81,15 @@ def solve(actors: list, c_max: float, tolerance: float,
     while steps < MAX_STEPS:
         w = np.sum([r["Ua"] for r in sums], axis=0)
         rp = sum(r["ya"] for r in sums)
-        mu = sum(r["complementarity"] for r in sums) / (2.0 * m)
-        objective = 0.5 * float(w @ w) - sum(r["sum_a"] for r in sums)
+        mu = sum(r["complementarity"] for r in sums) / (2.0 * n)
+        objective = 0.5 * float(w @ w) + sum(r["lin_a"] for r in sums)
         if not math.isfinite(objective):
             break
         system = partitions.run(newton_system, w=w, b=b)
         rd_max = max(r["rd"] for r in system)
         if not math.isfinite(rd_max):
             break  # numerical breakdown: keep the best point
-        duality = 2.0 * m * mu / (1.0 + abs(objective))
+        duality = 2.0 * n * mu / (1.0 + abs(objective))
         if progress is not None and steps > 0:
             progress(steps, duality)
         rd_scale = 1.0 + largest * float(np.abs(w).max(initial=0.0))
@@ -107,7 +109,7 @@ def solve(actors: list, c_max: float, tolerance: float,
         affine = partitions.run(affine_direction, W=W, db=db, is_best=is_best)
         step_affine = min(r["longest"] for r in affine)
         S = np.sum([r["sums"] for r in affine], axis=0)
-        mu_affine = (S[0] + step_affine * S[1] + step_affine ** 2 * S[2]) / (2.0 * m)
+        mu_affine = (S[0] + step_affine * S[1] + step_affine ** 2 * S[2]) / (2.0 * n)
         sigma = (mu_affine / mu) ** 3
         corrector = partitions.run(corrector_rhs, sigma_mu=sigma * mu)
         UT0 = np.sum([r["UT"] for r in corrector], axis=0)
@@ -132,14 +134,19 @@ def solve(actors: list, c_max: float, tolerance: float,
            else (min(r["ub"] for r in parts) + max(r["lb"] for r in parts)) / 2.0)
     gap = max(r["gmax"] for r in parts) - min(r["gmin"] for r in parts)
     machine = partitions.run(machine_part, rho=rho, support_vectors=support_vectors)
+    fit = {"training_accuracy": sum(r["correct"] for r in machine) / m}
+    if "residual" in machine[0]:  # an epsilon-SVR: R^2 of its training predictions (standardised target)
+        z_sum = sum(r["z_sum"] for r in machine)
+        total = sum(r["z_squares"] for r in machine) - z_sum * z_sum / m
+        residual = sum(r["residual"] for r in machine)
+        fit = {"training_r2": 1.0 - residual / total if total > 0 else float(residual == 0.0)}
     return {"support_vectors": np.vstack([r["points"] for r in machine]),
             "support_rows": [r["rows"] for r in machine],
             "coefficients": np.concatenate([r["a"] for r in machine]), "bias": -rho, "c": c,
             "summary": {"rows": m, "bounded_support_vectors": sum(r["bounded"] for r in machine),
                         "interior_point_steps": steps, "iterations": iterations, "gap": max(gap, 0.0),
                         "objective": sum(r["objective"] for r in parts),
-                        "duality_gap": max(0.0, sum(r["duality"] for r in machine)),
-                        "training_accuracy": sum(r["correct"] for r in machine) / m},
+                        "duality_gap": max(0.0, sum(r["duality"] for r in machine)), **fit},
             "converged_method": converged, "stalled": stalled}
 
 

@@ -1,7 +1,13 @@
 """One partition of a Dask fit, on its worker (orca_svm._dask_ipm drives it): its rows in kernel
-coordinates, the state of the two-class machine being trained on them, and its share of each pass
-of the interior-point method and of SMO's polish. Each pass takes the state and what the client
-broadcast, and returns the state and its reductions (p-vectors, p x p sums, a few scalars).
+coordinates, the state of the machine being trained on them (a two-class machine, or an
+epsilon-SVR's), and its share of each pass of the interior-point method and of SMO's polish. Each
+pass takes the state and what the client broadcast, and returns the state and its reductions
+(p-vectors, p x p sums, a few scalars).
+
+The state is LIBSVM's form of the dual, min 1/2 a'Qa + l'a subject to y'a = 0 and 0 <= a <= upper:
+a C-SVC has one variable a row (l = -1); an epsilon-SVR two, alpha_t and alpha_t* (y = +1 and -1,
+l = eps - z_t and eps + z_t), kept as the partition's rows twice over (so its features are
+computed, and kept, twice: the engine folds them onto one row, this driver does not yet).
 """
 from __future__ import annotations
 
@@ -17,10 +23,12 @@ TAU = 1e-12  # LIBSVM's floor of a pair's curvature
 BLOCK_ROWS = 8192
 
 
-def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, classes: np.ndarray) -> dict:
+def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, classes: np.ndarray | None) -> dict:
     """What the settings need of a partition's rows of weight > 0: per feature the count, range,
     mean and sum of squared deviations of the values present (merged by Chan's formula), the
-    missing values, and the rows per class."""
+    missing values, and the rows per class (classes None: a regression's target, as one more
+    column: its range, mean and squared deviations, and whether it holds a value that is not a
+    finite number)."""
     X = np.asarray(X, dtype=np.float64)
     weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
     keep = weights > 0
@@ -33,12 +41,24 @@ def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, cla
         mean = np.where(n > 0, np.nansum(X, axis=0) / np.maximum(n, 1), 0.0)
         m2 = np.nansum(np.where(present, (X - mean) ** 2, 0.0), axis=0)
     infinite = np.isinf(X).any(axis=0)
-    codes = np.searchsorted(classes, y)
-    largest_weight = np.zeros(len(classes))
-    np.maximum.at(largest_weight, codes, weights)
-    return {"n": n, "min": lo, "max": hi, "mean": mean, "m2": m2, "missing": (~present).sum(axis=0),
-            "infinite": infinite, "class_rows": np.bincount(codes, minlength=len(classes)).astype(np.float64),
-            "largest_weight": largest_weight,
+    out = {"n": n, "min": lo, "max": hi, "mean": mean, "m2": m2, "missing": (~present).sum(axis=0),
+           "infinite": infinite}
+    if classes is None:
+        z = np.asarray(y, dtype=np.float64)
+        finite = bool(np.isfinite(z).all())
+        z = z if finite else np.zeros(len(z))
+        z_mean = float(z.mean()) if len(z) else 0.0
+        out.update(class_rows=np.array([float(len(z))]), largest_weight=np.array([weights.max(initial=0.0)]),
+                   target=np.array([float(len(z)), z.min(initial=np.inf), z.max(initial=-np.inf), z_mean,
+                                    float(((z - z_mean) ** 2).sum())]),
+                   bad_target=not finite)
+    else:
+        codes = np.searchsorted(classes, y)
+        largest_weight = np.zeros(len(classes))
+        np.maximum.at(largest_weight, codes, weights)
+        out.update(class_rows=np.bincount(codes, minlength=len(classes)).astype(np.float64),
+                   largest_weight=largest_weight)
+    return {**out,
             "bad_weights": w is not None and not bool(np.all(np.isfinite(np.asarray(w, dtype=np.float64))
                                                              & (np.asarray(w, dtype=np.float64) >= 0)))}
 
@@ -66,18 +86,36 @@ def _merged(parts: list[dict]) -> dict:
         total["infinite"] = total["infinite"] | p["infinite"]
         total["largest_weight"] = np.maximum(total["largest_weight"], p["largest_weight"])
         total["bad_weights"] = total["bad_weights"] or p["bad_weights"]
+        if "target" in total:
+            total["target"] = _merged_target(total["target"], p["target"])
+            total["bad_target"] = total["bad_target"] or p["bad_target"]
     total["sd"] = np.sqrt(np.where(total["n"] > 0, total["m2"] / np.maximum(total["n"], 1), 0.0))
     return total
 
 
-def partition_rows(X, y, w, index: int, space, classes: np.ndarray) -> dict:
-    """A partition's rows of weight > 0 in kernel coordinates, their class codes and weights, and
-    each class's box bound C times its class weight."""
+def _merged_target(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(count, min, max, mean, squared deviations) of two sets of targets, by Chan's formula."""
+    n = a[0] + b[0]
+    if n == 0:
+        return a
+    delta = b[3] - a[3]
+    return np.array([n, min(a[1], b[1]), max(a[2], b[2]), a[3] + delta * b[0] / n,
+                     a[4] + b[4] + delta ** 2 * a[0] * b[0] / n])
+
+
+def partition_rows(X, y, w, index: int, space, classes: np.ndarray | None) -> dict:
+    """A partition's rows of weight > 0 in kernel coordinates, their weights, and their class codes
+    with each class's box bound C times its class weight (classes None: a regression's targets,
+    and the box bound C)."""
     X = np.asarray(X, dtype=np.float64)
     weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
     keep = weights > 0
-    return {"index": index, "space": space, "points": space.scaled(np.ascontiguousarray(X[keep]), "a partition of X"),
-            "codes": np.searchsorted(classes, np.asarray(y)[keep]), "weights": weights[keep],
+    base = {"index": index, "space": space, "points": space.scaled(np.ascontiguousarray(X[keep]), "a partition of X"),
+            "weights": weights[keep]}
+    if classes is None:
+        return {**base, "z": np.asarray(y, dtype=np.float64)[keep], "codes": np.zeros(int(keep.sum()), np.int64),
+                "class_upper": np.array([space.upper(0)])}
+    return {**base, "codes": np.searchsorted(classes, np.asarray(y)[keep]),
             "class_upper": np.array([space.upper(c) for c in range(len(classes))])}
 
 
@@ -105,10 +143,32 @@ def machine_start(base: dict, negative: list, positive: list, c_max: float, keep
         rows, held = rows[~in_fold], rows[in_fold]
     is_positive = np.isin(codes[rows], positive)
     upper = base["class_upper"][codes[rows]] * base["weights"][rows]
+    y = np.where(is_positive, 1.0, -1.0)
+    return _start(base, rows, held, base["points"][rows], y, -np.ones(len(y)), upper, c_max, keep_bytes, twin=False)
+
+
+def regression_start(base: dict, c_max: float, keep_bytes: float) -> dict:
+    """A partition's state at the start of an epsilon-SVR machine on the target standardised as the
+    space says ((z - shift) / scale): each row twice, alpha_t then alpha_t*, as in machine_start."""
+    space = base["space"]
+    z = (base["z"] - space.target_shift) / space.target_scale
+    n = len(z)
+    rows = np.arange(n)
+    upper = base["class_upper"][0] * base["weights"]
+    state = _start(base, np.concatenate([rows, rows]), np.zeros(0, dtype=np.int64),
+                   np.concatenate([base["points"], base["points"]]), np.concatenate([np.ones(n), -np.ones(n)]),
+                   np.concatenate([space.epsilon - z, space.epsilon + z]), np.concatenate([upper, upper]), c_max,
+                   keep_bytes, twin=True)
+    state["target"] = z
+    return state
+
+
+def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin) -> dict:
+    space = base["space"]
     ub = upper / c_max
-    state = {"index": base["index"], "rows": rows, "held": held, "points": base["points"][rows],
-             "y": np.where(is_positive, 1.0, -1.0), "upper": upper, "ub": ub, "root": math.sqrt(c_max),
-             "space": space, "a": ub / 2.0, "z": np.ones(len(ub)), "v": np.ones(len(ub))}
+    state = {"index": base["index"], "rows": rows, "held": held, "points": points, "y": y, "lin": lin, "twin": twin,
+             "upper": upper, "ub": ub, "root": math.sqrt(c_max), "space": space, "a": ub / 2.0,
+             "z": np.ones(len(ub)), "v": np.ones(len(ub))}
     state["s"] = ub - state["a"]
     state["best"] = state["a"].copy()
     state["U"] = None
@@ -162,17 +222,17 @@ def _times_each(state: dict, per_block: Callable[[np.ndarray], np.ndarray]) -> n
 
 def point_sums(state: dict, step: float = 0.0) -> tuple[dict, dict]:
     """Takes the step of the last direction (if any), then what the client needs of the point:
-    U'a, sum a, y'a, sum(a z + s v)."""
+    U'a, l'a, y'a, sum(a z + s v), the variables and the rows they stand for."""
     if step > 0.0:
         for key, sign in (("a", 1.0), ("s", -1.0)):
             state[key] = state[key] + sign * step * state["da"]
         state["z"] = state["z"] + step * state["dz"]
         state["v"] = state["v"] + step * state["dv"]
     a = state["a"]
-    return state, {"Ua": _transposed_times(state, a[:, None])[:, 0], "sum_a": float(a.sum()),
+    return state, {"Ua": _transposed_times(state, a[:, None])[:, 0], "lin_a": float(state["lin"] @ a),
                    "ya": float(state["y"] @ a),
                    "complementarity": float((a * state["z"] + state["s"] * state["v"]).sum()),
-                   "largest": state["largest"], "rows": len(a),
+                   "largest": state["largest"], "variables": len(a), "rows": len(a) // 2 if state["twin"] else len(a),
                    "ub_max": float(state["ub"].max(initial=0.0))}
 
 
@@ -180,7 +240,7 @@ def newton_system(state: dict, w: np.ndarray, b: float) -> tuple[dict, dict]:
     """The residual, D^-1, the predictor's right-hand sides T = D^-1 [r, y]; returns U'D^-1 U,
     U'T, y'T and the residual's largest entry."""
     a, s, z, v, y = state["a"], state["s"], state["z"], state["v"], state["y"]
-    rd = _times(state, w[:, None])[:, 0] - 1.0 + b * y - z + v
+    rd = _times(state, w[:, None])[:, 0] + state["lin"] + b * y - z + v
     dinv = 1.0 / (z / a + v / s)
     c1, c2 = -a * z, -s * v
     T = np.column_stack([-rd + c1 / a - c2 / s, y]) * dinv[:, None]
@@ -285,8 +345,8 @@ def _apply_updates(state: dict, updates: list) -> None:
 
 
 def _gradient(state: dict, w: np.ndarray) -> np.ndarray:
-    """G = y (w . phi(x)) - 1, the dual's gradient at the alpha whose sum of alpha y phi is w."""
-    return _times(state, w[:, None])[:, 0] / state["root"] - 1.0  # U w = y sqrt(C_max) (w . phi)
+    """G = y (w . phi(x)) + l, the dual's gradient at the alpha whose sum of alpha y phi is w."""
+    return _times(state, w[:, None])[:, 0] / state["root"] + state["lin"]  # U w = y sqrt(C_max) (w . phi)
 
 
 def _up_low(state: dict) -> tuple[np.ndarray, np.ndarray]:
@@ -350,11 +410,11 @@ def alpha_sums(state: dict, updates: list) -> tuple[dict, np.ndarray]:
 
 
 def certificate_sums(state: dict, c: np.ndarray) -> tuple[dict, dict]:
-    """With f = c . phi(x) and G = y f - 1 (the dual's gradient): what LIBSVM's threshold, its
+    """With f = c . phi(x) and G = y f + l (the dual's gradient): what LIBSVM's threshold, its
     maximal violating pair and the dual objective need."""
     y, alpha, upper = state["y"], state["alpha"], state["upper"]
     yf = _times(state, c[:, None])[:, 0] / state["root"]  # U c = y sqrt(C_max) (c . phi)
-    G, f = yf - 1.0, y * yf  # the gradient as _gradient gives it, and c . phi(x)
+    G, f = yf + state["lin"], y * yf  # the gradient as _gradient gives it, and c . phi(x)
     yg = y * G
     free = (alpha > 0) & (alpha < upper)
     to_ub = (~free) & ((alpha >= upper) == (y < 0))
@@ -364,18 +424,28 @@ def certificate_sums(state: dict, c: np.ndarray) -> tuple[dict, dict]:
     return state, {"free_sum": float(yg[free].sum()), "free": int(free.sum()),
                    "ub": float(np.min(yg[to_ub], initial=math.inf)), "lb": float(np.max(yg[to_lb], initial=-math.inf)),
                    "gmax": float(np.max(-yg[up], initial=-math.inf)), "gmin": float(np.min(-yg[low], initial=math.inf)),
-                   "objective": float((alpha * (G - 1.0)).sum()) / 2.0}
+                   "objective": float((alpha * (G + state["lin"])).sum()) / 2.0}
 
 
 def machine_part(state: dict, rho: float, support_vectors: bool) -> tuple[dict, dict]:
-    """The primal's hinge terms for the bias -rho, the training accuracy, and (when asked) the
-    partition's support vectors (kernel coordinates) with a_t = alpha_t y_t."""
+    """The primal's hinge terms for the bias -rho, the training accuracy (a regression: its squared
+    residuals and its targets' sum and sum of squares, for R^2), and (when asked) the partition's
+    support vectors (kernel coordinates) with a_t = alpha_t y_t (a regression: alpha_t - alpha_t*)."""
     y, alpha, G, upper = state["y"], state["alpha"], state["G"], state["upper"]
     duality = float((alpha * G + upper * np.maximum(0.0, y * rho - G)).sum())
-    correct = int(((state["f"] - rho > 0) == (y > 0)).sum())
-    sv = alpha > 0 if support_vectors else np.zeros(len(alpha), bool)
-    return state, {"duality": duality, "correct": correct, "bounded": int((alpha[alpha > 0] >= upper[alpha > 0]).sum()),
-                   "points": state["points"][sv], "a": (alpha * y)[sv], "rows": state["rows"][sv]}
+    out = {"duality": duality}
+    if state["twin"]:
+        n = len(alpha) // 2
+        a, upper, rows, points = alpha[:n] - alpha[n:], upper[:n], state["rows"][:n], state["points"][:n]
+        z = state["target"]
+        out.update(residual=float(((z - (state["f"][:n] - rho)) ** 2).sum()), z_sum=float(z.sum()),
+                   z_squares=float((z ** 2).sum()), correct=0)
+    else:
+        a, rows, points = alpha * y, state["rows"], state["points"]
+        out["correct"] = int(((state["f"] - rho > 0) == (y > 0)).sum())
+    sv = a != 0 if support_vectors else np.zeros(len(a), bool)
+    return state, {**out, "bounded": int((np.abs(a[a != 0]) >= upper[a != 0]).sum()), "points": points[sv],
+                   "a": a[sv], "rows": rows[sv]}
 
 
 class Partition:
@@ -383,7 +453,7 @@ class Partition:
     being trained. The method's passes call it directly (no scheduler round trip) and only their
     reductions travel."""
 
-    def __init__(self, X, y, w, index: int, space, classes: np.ndarray, keep_bytes: float):
+    def __init__(self, X, y, w, index: int, space, classes: np.ndarray | None, keep_bytes: float):
         self.base = partition_rows(X, y, w, index, space, classes)
         self.keep_bytes = keep_bytes
         self.state = None
@@ -393,6 +463,12 @@ class Partition:
         self.state = None  # the last machine's state goes first
         self.state = machine_start(self.base, negative, positive, c_max, self.keep_bytes, held_out)
         return len(self.state["y"]), int((self.state["y"] > 0).sum())
+
+    def begin_regression(self, c_max: float) -> int:
+        """Starts the epsilon-SVR machine on all the partition's rows; returns their number."""
+        self.state = None
+        self.state = regression_start(self.base, c_max, self.keep_bytes)
+        return len(self.base["z"])
 
     def held_out(self, c: np.ndarray | None, bias: float) -> None:
         """The decision values of the rows the machine was trained without (c None: the constant

@@ -1,12 +1,14 @@
-"""Training on a Dask cluster: ``DaskOrcaSVC`` fits an ``OrcaSVC`` whose rows stay in
-their partitions (dask arrays or DataFrames in, as LightGBM's and XGBoost's Dask estimators).
+"""Training on a Dask cluster: ``DaskOrcaSVC`` fits an ``OrcaSVC`` and ``DaskOrcaSVR`` an
+``OrcaSVR`` whose rows stay in their partitions (dask arrays or DataFrames in, as LightGBM's and
+XGBoost's Dask estimators).
 
 The basis must be small enough to list (``max_order`` 1 or 2, or a ``max_total_degree``: the
 default additive model is): each worker computes its partitions' explicit features and the
 interior-point method runs data-parallel over them (``orca_svm._dask_ipm``), the client holding
-p-vectors and p x p sums only. The fitted estimator is an ``OrcaSVC`` (analysis, explanations,
-reports and the model file are the local ones); ``to_local()`` returns a plain ``OrcaSVC``;
-``predict``, ``decision_function`` and ``predict_proba`` of a dask collection run on the cluster.
+p-vectors and p x p sums only. The fitted estimator is an ``OrcaSVC`` (``OrcaSVR``): analysis,
+explanations, reports and the model file are the local ones; ``to_local()`` returns the plain
+estimator; ``predict`` (and the classifier's ``decision_function`` and ``predict_proba``) of a dask
+collection run on the cluster.
 See docs/scale-out.md.
 """
 from __future__ import annotations
@@ -23,6 +25,7 @@ from sklearn.utils.metaestimators import available_if
 from . import _core, _dask_ipm, _dask_partition
 from ._base import _label_text, _refuse_repeated_columns
 from .estimator import OrcaSVC
+from .regressor import OrcaSVR
 
 # A partition keeps its explicit features between passes when they take at most this many bytes
 # (else each pass computes them again, in blocks of _dask_partition.BLOCK_ROWS rows: memory
@@ -37,11 +40,164 @@ def _dask_modules():
         import dask.array as da
         import distributed
     except ImportError as e:  # pragma: no cover - the extra is documented
-        raise ImportError("DaskOrcaSVC needs dask[array] and distributed: pip install 'orca-svm[dask]'") from e
+        raise ImportError("orca_svm.dask needs dask[array] and distributed: pip install 'orca-svm[dask]'") from e
     return da, distributed
 
 
-class DaskOrcaSVC(OrcaSVC):
+class _OnDask:
+    """What both Dask estimators share: the client, the collections, progress and the local model."""
+
+    _local: type = OrcaSVC
+
+    def __getstate__(self):
+        state = super().__getstate__() if hasattr(super(), "__getstate__") else dict(self.__dict__)
+        state = dict(state)
+        state["client"] = None  # a client does not travel; the unpickled estimator uses the default one
+        return state
+
+    def __sklearn_clone__(self):
+        """scikit-learn's clone (1.3 and later): the clone shares the client, a connection that
+        cannot be copied, and copies every other parameter. (Older releases deep-copy every
+        parameter: there clone an estimator of client=None, which uses the default client.)"""
+        from sklearn.base import clone
+        params = self.get_params(deep=False)
+        client = params.pop("client")
+        return type(self)(**{name: clone(value, safe=False) for name, value in params.items()}, client=client)
+
+    def _client(self):
+        _, distributed = _dask_modules()
+        return self.client if self.client is not None else distributed.default_client()
+
+    def _check_dask_params(self) -> None:
+        self._check_params()
+        if not (isinstance(self.feature_cache_mb, (int, float)) and self.feature_cache_mb >= 0):
+            raise ValueError(f"feature_cache_mb must be a number >= 0, got {self.feature_cache_mb!r}")
+
+    def _set_inputs(self, X, names) -> None:
+        if X.shape[0] < 2:
+            raise ValueError(f"Found array with {X.shape[0]} sample(s) while a minimum of 2 is required")
+        self.n_features_in_ = X.shape[1]
+        if names is not None:
+            self.feature_names_in_ = np.array(names, dtype=object)
+        elif hasattr(self, "feature_names_in_"):
+            del self.feature_names_in_
+
+    @staticmethod
+    def _blocks(client, X, y, w) -> tuple[list, list, list]:
+        """Each partition's X, y and weights (None without weights) as futures on the workers."""
+        blocks = [client.compute(part) for part in (X.to_delayed().ravel().tolist(), y.to_delayed().ravel().tolist(),
+                                                     w.to_delayed().ravel().tolist() if w is not None else None)
+                  if part is not None]
+        return blocks[0], blocks[1], blocks[2] if w is not None else [None] * len(blocks[0])
+
+    def _check_feature_statistics(self, stats: dict) -> None:
+        names = self._feature_names()
+        if stats["bad_weights"]:
+            raise ValueError("sample_weight holds negative or non-finite values")
+        infinite = [names[j] for j in np.flatnonzero(stats["infinite"])]
+        if infinite:
+            raise ValueError(f"X: feature '{infinite[0]}' holds an infinite value")
+        if self.missing == "error":
+            gaps = [names[j] for j in np.flatnonzero(stats["missing"])]
+            if gaps:
+                raise ValueError(f"X: feature '{gaps[0]}' has {int(stats['missing'][names.index(gaps[0])])} missing "
+                                 "values (missing='error' refuses them; 'marginalize' integrates the feature out)")
+
+    def _finish(self, started: float) -> None:
+        """Progress's last line, the model's warnings, the fitted attributes."""
+        summary = self.model_.summary
+        if self.verbose:
+            import sys
+            sys.stderr.write(f"\rfit on Dask: {summary['interior_point_steps']} Newton steps, "
+                             f"{summary['iterations']} SMO iterations, KKT violation "
+                             f"{summary['gap']:.3g}, {time.perf_counter() - started:.1f} s\n")
+        for warning in (self.model_.constant_features_warning, self.model_.basis_warning):
+            if warning:
+                warnings.warn(warning, UserWarning)
+        if self.model_.convergence_warning:
+            warnings.warn(self.model_.convergence_warning, ConvergenceWarning)
+        self._set_machine_attributes()
+
+    def _progress_line(self, started: float, stage: str = ""):
+        if not self.verbose:
+            return None
+        import sys
+
+        last = [-math.inf]
+
+        def progress(steps: int, duality: float) -> None:
+            now = time.perf_counter()
+            if now - last[0] < 1.0:  # at most a line a second, as the engine's progress
+                return
+            last[0] = now
+            sys.stderr.write(f"\rfit on Dask: {stage}Newton step {steps}, duality measure {duality:.2e} (target "
+                             f"{_dask_ipm.TARGET:g}), {now - started:.1f} s")
+            sys.stderr.flush()
+        return progress
+
+    def _collections(self, X, y, sample_weight):
+        """X as a dask array of float64 rows (one chunk across the columns), y and the weights
+        chunked as its rows; the DataFrame's column names."""
+        da, _ = _dask_modules()
+        names = None
+        if hasattr(X, "to_dask_array"):  # a dask DataFrame
+            _refuse_repeated_columns(X._meta)
+            from pandas.api.types import is_bool_dtype, is_numeric_dtype
+            non_numeric = [str(c) for c, t in X.dtypes.items() if not (is_numeric_dtype(t) or is_bool_dtype(t))]
+            if non_numeric:
+                raise ValueError(f"{type(self).__name__} takes numeric columns; {non_numeric} are not (categorical "
+                                 f"columns: fit {self._local.__name__} on one machine)")
+            if all(isinstance(c, str) for c in X.columns):
+                names = [str(c) for c in X.columns]
+            X = X.to_dask_array(lengths=True)
+        if not isinstance(X, da.Array):
+            raise ValueError(f"X must be a dask array or DataFrame, got {type(X).__name__} (for data in memory use "
+                             f"{self._local.__name__})")
+        if X.ndim != 2 or X.shape[1] == 0:
+            raise ValueError(f"X must be 2-D with at least one feature, got shape {X.shape}")
+        X = X.astype(np.float64).rechunk({1: -1})
+        if any(np.isnan(c) for c in X.chunks[0]):  # rows of unknown count per partition (a filter's)
+            X = X.compute_chunk_sizes()
+        if hasattr(y, "to_dask_array"):
+            with warnings.catch_warnings():  # labels of pandas' string dtype become objects: what they should
+                warnings.filterwarnings("ignore", message=".*converting pandas extension dtypes", category=UserWarning)
+                y = y.to_dask_array(lengths=True)
+        if not isinstance(y, da.Array) or y.ndim != 1:
+            raise ValueError("y must be a 1-D dask array or Series")
+        if any(np.isnan(c) for c in y.chunks[0]):
+            y = y.compute_chunk_sizes()
+        if y.shape[0] != X.shape[0]:
+            raise ValueError(f"y has {y.shape[0]} labels for {X.shape[0]} rows of X")
+        y = y.rechunk((X.chunks[0],))
+        w = None
+        if sample_weight is not None:
+            if hasattr(sample_weight, "to_dask_array"):
+                sample_weight = sample_weight.to_dask_array(lengths=True)
+            if not isinstance(sample_weight, da.Array) or sample_weight.shape != (X.shape[0],):
+                raise ValueError("sample_weight must be a 1-D dask array with one weight per row of X")
+            w = sample_weight.astype(np.float64).rechunk((X.chunks[0],))
+        return X, names, y, w
+
+    def to_local(self):
+        """The fitted model as the plain estimator (``OrcaSVC`` or ``OrcaSVR``; no cluster needed to
+        use or pickle it)."""
+        from sklearn.utils.validation import check_is_fitted
+        check_is_fitted(self, "model_")
+        params = {k: v for k, v in self.get_params().items() if k not in ("client", "feature_cache_mb")}
+        local = self._local(**params)
+        for attribute in ("model_", "classes_", "n_features_in_", "feature_names_in_"):
+            if hasattr(self, attribute):
+                setattr(local, attribute, getattr(self, attribute))
+        local._set_machine_attributes()
+        return local
+
+    def save(self, path) -> None:
+        """Write the model file as the local estimator would (``OrcaSVC.load`` / ``OrcaSVR.load``
+        read it)."""
+        self.to_local().save(path)
+
+
+class DaskOrcaSVC(_OnDask, OrcaSVC):
     """``OrcaSVC`` trained on a Dask cluster, data-parallel over the partitions of X: each two-class
     machine (one, or one per pair or per class as ``multi_class`` says) in turn.
 
@@ -85,56 +241,24 @@ class DaskOrcaSVC(OrcaSVC):
         self.client = client
         self.feature_cache_mb = feature_cache_mb
 
-    def __getstate__(self):
-        state = super().__getstate__() if hasattr(super(), "__getstate__") else dict(self.__dict__)
-        state = dict(state)
-        state["client"] = None  # a client does not travel; the unpickled estimator uses the default one
-        return state
-
-    def __sklearn_clone__(self):
-        """scikit-learn's clone (1.3 and later): the clone shares the client, a connection that
-        cannot be copied, and copies every other parameter. (Older releases deep-copy every
-        parameter: there clone an estimator of client=None, which uses the default client.)"""
-        from sklearn.base import clone
-        params = self.get_params(deep=False)
-        client = params.pop("client")
-        return type(self)(**{name: clone(value, safe=False) for name, value in params.items()}, client=client)
-
-    def _client(self):
-        _, distributed = _dask_modules()
-        return self.client if self.client is not None else distributed.default_client()
-
     # --- fitting -------------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVC":
         """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
         and y (a dask array or Series of labels, two or more classes), partition by partition;
         ``sample_weight`` (a dask array) multiplies C per row. The rows are never gathered: only the
         support vectors come to the client at the end."""
-        self._check_params()
+        self._check_dask_params()
         if self.decision_function_shape not in ("ovr", "ovo"):
             raise ValueError(f"decision_function_shape must be 'ovr' or 'ovo', got {self.decision_function_shape!r}")
         seed = 0 if self.random_state is None else self.random_state
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"random_state must be None or an integer >= 0, got {self.random_state!r}")
-        if not (isinstance(self.feature_cache_mb, (int, float)) and self.feature_cache_mb >= 0):
-            raise ValueError(f"feature_cache_mb must be a number >= 0, got {self.feature_cache_mb!r}")
         started = time.perf_counter()
         client = self._client()
-        target_name = str(getattr(y, "name", None) or "y")
+        target_name = _target_name(y)
         X, names, y, w = self._collections(X, y, sample_weight)
-        if X.shape[0] < 2:
-            raise ValueError(f"Found array with {X.shape[0]} sample(s) while a minimum of 2 is required")
-        self.n_features_in_ = X.shape[1]
-        if names is not None:
-            self.feature_names_in_ = np.array(names, dtype=object)
-        elif hasattr(self, "feature_names_in_"):
-            del self.feature_names_in_
-        blocks = [client.compute(part) for part in (X.to_delayed().ravel().tolist(),
-                                                     y.to_delayed().ravel().tolist(),
-                                                     w.to_delayed().ravel().tolist() if w is not None else None)
-                  if part is not None]
-        x_blocks, y_blocks = blocks[0], blocks[1]
-        w_blocks = blocks[2] if w is not None else [None] * len(x_blocks)
+        self._set_inputs(X, names)
+        x_blocks, y_blocks, w_blocks = self._blocks(client, X, y, w)
         classes = np.unique(np.concatenate(client.gather(client.map(_distinct, y_blocks, pure=False))))
         if len(classes) < 2:
             raise ValueError(f"The number of classes has to be greater than one; got {len(classes)} class")
@@ -153,7 +277,7 @@ class DaskOrcaSVC(OrcaSVC):
         actors = client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes,
                                               actor=True, pure=False)
                                 for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))])
-        del blocks, x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
+        del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
         solved, support_rows = [], [[] for _ in actors]
         machines = space.machine_classes
         for m, (negative, positive) in enumerate(machines):
@@ -182,20 +306,9 @@ class DaskOrcaSVC(OrcaSVC):
                                                       for actor in actors]) / rows
         del actors
         self.model_ = space.model(parts, rows, distinct, accuracy)
-        summary = self.model_.summary
         self.model_.classes = [_label_text(c) for c in self.classes_]
         self.model_.target_name = target_name
-        if self.verbose:
-            import sys
-            sys.stderr.write(f"\rfit on Dask: {summary['interior_point_steps']} Newton steps, "
-                             f"{summary['iterations']} SMO iterations, KKT violation "
-                             f"{summary['gap']:.3g}, {time.perf_counter() - started:.1f} s\n")
-        for warning in (self.model_.constant_features_warning, self.model_.basis_warning):
-            if warning:
-                warnings.warn(warning, UserWarning)
-        if self.model_.convergence_warning:
-            warnings.warn(self.model_.convergence_warning, ConvergenceWarning)
-        self._set_machine_attributes()
+        self._finish(started)
         return self
 
     def _platt(self, actors, negative, positive, c_max, seed, tolerance, started, stage):
@@ -222,100 +335,14 @@ class DaskOrcaSVC(OrcaSVC):
         labels = np.concatenate([d[1] for d in decisions])
         return _core.fit_sigmoid(values.tolist(), labels.tolist())
 
-    def _collections(self, X, y, sample_weight):
-        """X as a dask array of float64 rows (one chunk across the columns), y and the weights
-        chunked as its rows; the DataFrame's column names."""
-        da, _ = _dask_modules()
-        names = None
-        if hasattr(X, "to_dask_array"):  # a dask DataFrame
-            _refuse_repeated_columns(X._meta)
-            from pandas.api.types import is_bool_dtype, is_numeric_dtype
-            non_numeric = [str(c) for c, t in X.dtypes.items() if not (is_numeric_dtype(t) or is_bool_dtype(t))]
-            if non_numeric:
-                raise ValueError(f"DaskOrcaSVC takes numeric columns; {non_numeric} are not (categorical columns: "
-                                 "fit OrcaSVC on one machine)")
-            if all(isinstance(c, str) for c in X.columns):
-                names = [str(c) for c in X.columns]
-            X = X.to_dask_array(lengths=True)
-        if not isinstance(X, da.Array):
-            raise ValueError(f"X must be a dask array or DataFrame, got {type(X).__name__} (for data in memory use "
-                             "OrcaSVC)")
-        if X.ndim != 2 or X.shape[1] == 0:
-            raise ValueError(f"X must be 2-D with at least one feature, got shape {X.shape}")
-        X = X.astype(np.float64).rechunk({1: -1})
-        if any(np.isnan(c) for c in X.chunks[0]):  # rows of unknown count per partition (a filter's)
-            X = X.compute_chunk_sizes()
-        if hasattr(y, "to_dask_array"):
-            with warnings.catch_warnings():  # labels of pandas' string dtype become objects: what they should
-                warnings.filterwarnings("ignore", message=".*converting pandas extension dtypes", category=UserWarning)
-                y = y.to_dask_array(lengths=True)
-        if not isinstance(y, da.Array) or y.ndim != 1:
-            raise ValueError("y must be a 1-D dask array or Series")
-        if any(np.isnan(c) for c in y.chunks[0]):
-            y = y.compute_chunk_sizes()
-        if y.shape[0] != X.shape[0]:
-            raise ValueError(f"y has {y.shape[0]} labels for {X.shape[0]} rows of X")
-        y = y.rechunk((X.chunks[0],))
-        w = None
-        if sample_weight is not None:
-            if hasattr(sample_weight, "to_dask_array"):
-                sample_weight = sample_weight.to_dask_array(lengths=True)
-            if not isinstance(sample_weight, da.Array) or sample_weight.shape != (X.shape[0],):
-                raise ValueError("sample_weight must be a 1-D dask array with one weight per row of X")
-            w = sample_weight.astype(np.float64).rechunk((X.chunks[0],))
-        return X, names, y, w
-
     def _check_statistics(self, stats: dict) -> None:
-        names = self._feature_names()
-        if stats["bad_weights"]:
-            raise ValueError("sample_weight holds negative or non-finite values")
-        infinite = [names[j] for j in np.flatnonzero(stats["infinite"])]
-        if infinite:
-            raise ValueError(f"X: feature '{infinite[0]}' holds an infinite value")
-        if self.missing == "error":
-            gaps = [names[j] for j in np.flatnonzero(stats["missing"])]
-            if gaps:
-                raise ValueError(f"X: feature '{gaps[0]}' has {int(stats['missing'][names.index(gaps[0])])} missing "
-                                 "values (missing='error' refuses them; 'marginalize' integrates the feature out)")
+        self._check_feature_statistics(stats)
         for k, label in enumerate(self.classes_):
             if stats["class_rows"][k] == 0:
                 raise ValueError(f"every row of class '{label}' has sample weight 0, which leaves the class out of "
                                  "training; give its rows weights > 0")
 
-    def _progress_line(self, started: float, stage: str = ""):
-        if not self.verbose:
-            return None
-        import sys
-
-        last = [-math.inf]
-
-        def progress(steps: int, duality: float) -> None:
-            now = time.perf_counter()
-            if now - last[0] < 1.0:  # at most a line a second, as the engine's progress
-                return
-            last[0] = now
-            sys.stderr.write(f"\rfit on Dask: {stage}Newton step {steps}, duality measure {duality:.2e} (target "
-                             f"{_dask_ipm.TARGET:g}), {now - started:.1f} s")
-            sys.stderr.flush()
-        return progress
-
     # --- the fitted model ------------------------------------------------------------------
-    def to_local(self) -> OrcaSVC:
-        """The fitted model as a plain ``OrcaSVC`` (no cluster needed to use or pickle it)."""
-        from sklearn.utils.validation import check_is_fitted
-        check_is_fitted(self, "model_")
-        params = {k: v for k, v in self.get_params().items() if k not in ("client", "feature_cache_mb")}
-        local = OrcaSVC(**params)
-        for attribute in ("model_", "classes_", "n_features_in_", "feature_names_in_"):
-            if hasattr(self, attribute):
-                setattr(local, attribute, getattr(self, attribute))
-        local._set_machine_attributes()
-        return local
-
-    def save(self, path) -> None:
-        """Write the model file as the local ``OrcaSVC`` would (``OrcaSVC.load`` reads it)."""
-        self.to_local().save(path)
-
     def decision_function(self, X):
         """A dask collection's decision values computed on the cluster (a dask array); rows in
         memory as ``OrcaSVC.decision_function``."""
@@ -350,6 +377,102 @@ class DaskOrcaSVC(OrcaSVC):
             return X.map_blocks(_apply, local, method, names, dtype=np.float64, drop_axis=1)
         columns = k * (k - 1) // 2 if self.decision_function_shape == "ovo" and self.multi_class == "ovo" else k
         return X.map_blocks(_apply, local, method, names, dtype=np.float64, chunks=(X.chunks[0], (columns,)))
+
+
+class DaskOrcaSVR(_OnDask, OrcaSVR):
+    """``OrcaSVR`` trained on a Dask cluster, data-parallel over the partitions of X: the epsilon-SVR
+    dual's two variables a row (alpha_t, alpha_t*) by the same interior-point method and polish as
+    ``DaskOrcaSVC``'s machines, on the target standardised from its mean and standard deviation
+    reduced over the partitions (``target_scaling="standardize"``, the default; "none": the
+    target itself).
+
+    Parameters are ``OrcaSVR``'s, plus ``client`` and ``feature_cache_mb`` as for
+    ``DaskOrcaSVC``. A partition keeps each row's features twice (one copy a variable), so
+    ``feature_cache_mb`` counts 2 x rows x p doubles.
+
+    Not taken here (ValueError): ``scaling="quantile"`` and categorical columns; a basis of more
+    than 10,000 functions.
+    """
+
+    _local = OrcaSVR
+
+    def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 3, C: float = 1.0,
+                 epsilon: float = 0.1, alpha: float = 0.0, beta: float = 0.0, lam: float = 0.5,
+                 measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
+                 max_iter: int = -1, out_of_range: str = "clip", max_order: int | str | None = "auto",
+                 max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
+                 target_scaling: str = "standardize", verbose: int = 0, client=None,
+                 feature_cache_mb: float = DEFAULT_FEATURE_CACHE_MB):
+        super().__init__(family=family, degree=degree, C=C, epsilon=epsilon, alpha=alpha, beta=beta, lam=lam,
+                         measure=measure, tol=tol, cache_mb=cache_mb, shrinking=shrinking, max_iter=max_iter,
+                         out_of_range=out_of_range, max_order=max_order, max_total_degree=max_total_degree,
+                         scaling=scaling, missing=missing, target_scaling=target_scaling, verbose=verbose)
+        self.client = client
+        self.feature_cache_mb = feature_cache_mb
+
+    def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVR":
+        """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
+        and numeric targets y (a dask array or Series), partition by partition; ``sample_weight``
+        (a dask array) multiplies C per row. The rows are never gathered: only the support
+        vectors come to the client at the end."""
+        self._check_dask_params()
+        started = time.perf_counter()
+        client = self._client()
+        target_name = _target_name(y)
+        X, names, y, w = self._collections(X, y, sample_weight)
+        if not np.issubdtype(y.dtype, np.number) or np.issubdtype(y.dtype, np.complexfloating):
+            raise ValueError(f"y must hold numbers for a regression, got dtype {y.dtype}")
+        y = y.astype(np.float64)
+        self._set_inputs(X, names)
+        x_blocks, y_blocks, w_blocks = self._blocks(client, X, y, w)
+        stats = _dask_partition.merge_statistics(client.gather(client.map(
+            _dask_partition.partition_statistics, x_blocks, y_blocks, w_blocks, classes=None, pure=False)))
+        self._check_feature_statistics(stats)
+        if stats["bad_target"]:
+            raise ValueError(f"target '{target_name}' holds a value that is not a finite number (regression needs "
+                             "finite numeric targets)")
+        count, lo, hi, mean, m2 = stats["target"]
+        if count < 2:
+            raise ValueError(f"{int(count)} row(s) of weight > 0: a regression needs at least 2")
+        names = self._feature_names()
+        space = _core.FeatureSpace(self._engine_settings(names), names, [], [], list(stats["min"]),
+                                   list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
+                                   list(stats["missing"].astype(float)),
+                                   target=[lo, hi, mean, math.sqrt(m2 / count)], target_name=target_name)
+        self.basis_size_ = space.size
+        keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
+        actors = client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, None, keep_bytes,
+                                              actor=True, pure=False)
+                                for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))])
+        del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
+        c_max = space.upper(0) * float(stats["largest_weight"][0])
+        for call in [actor.begin_regression(c_max) for actor in actors]:
+            call.result()
+        result = _dask_ipm.solve(actors, c_max, space.tolerance, self._progress_line(started))
+        del actors
+        summary = result["summary"]
+        summary["converged"] = bool(summary["gap"] < space.tolerance)
+        self.model_ = space.regression_model((result["support_vectors"], result["coefficients"].tolist(),
+                                              result["bias"], summary), summary["training_r2"])
+        self.model_.target_name = target_name
+        self._finish(started)
+        return self
+
+    def predict(self, X):
+        """A dask collection's predictions computed on the cluster (a dask array); rows in memory as
+        ``OrcaSVR.predict``."""
+        if not (hasattr(X, "to_dask_array") or hasattr(X, "map_blocks")):
+            return super().predict(X)
+        if hasattr(X, "to_dask_array"):
+            X = X.to_dask_array(lengths=True)
+        names = list(self.feature_names_in_) if hasattr(self, "feature_names_in_") else None
+        return X.rechunk({1: -1}).map_blocks(_apply, self.to_local(), "predict", names, dtype=np.float64,
+                                             drop_axis=1)
+
+
+def _target_name(y) -> str:
+    """A dask Series' name; "y" for a dask array (whose name is the graph's key, not a column's)."""
+    return str((y.name if hasattr(y, "to_dask_array") else None) or "y")
 
 
 def _distinct(labels) -> np.ndarray:

@@ -1,13 +1,14 @@
 """Training on a Dask cluster from the shell: ``python -m orca_svm.dask_fit``.
 
-Reads CSV (or Parquet) files on the workers with dask.dataframe, fits ``DaskOrcaSVC`` over their
-partitions and writes the model file ``orca predict``, ``orca analyze`` and ``OrcaSVC.load``
-read. Settings are the estimator's parameters (the settings table's Python names), given as
-``--set NAME=VALUE``. Errors are one line on stderr and exit code 2; the model file is written
+Reads CSV (or Parquet) files on the workers with dask.dataframe, fits ``DaskOrcaSVC`` (or, with
+``--task regression``, ``DaskOrcaSVR``) over their partitions and writes the model file ``orca
+predict``, ``orca analyze`` and ``OrcaSVC.load`` (``OrcaSVR.load``) read. Settings are the
+estimator's parameters (the settings table's Python names), given as ``--set NAME=VALUE``. Errors are one line on stderr and exit code 2; the model file is written
 only when the fit succeeded.
 
     python -m orca_svm.dask_fit --data 'rows-*.csv' --target y --model model.json \\
-        [--scheduler tcp://host:8786 | --workers 2] [--set max_order=2 --set C=10] [--quiet]
+        [--task regression] [--scheduler tcp://host:8786 | --workers 2] \\
+        [--set max_order=2 --set C=10] [--quiet]
 """
 from __future__ import annotations
 
@@ -39,26 +40,29 @@ def _read(pattern: str, target: str):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m orca_svm.dask_fit", description=__doc__.splitlines()[0])
     parser.add_argument("--data", required=True, help="CSV files (a glob) or a Parquet folder ending in .parquet")
-    parser.add_argument("--target", required=True, help="the label column")
+    parser.add_argument("--target", required=True, help="the label column (a regression: the numeric target)")
+    parser.add_argument("--task", choices=["classification", "regression"], default="classification",
+                        help="what is learnt: classification (DaskOrcaSVC) or regression (DaskOrcaSVR)")
     parser.add_argument("--model", required=True, help="the model file to write")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--scheduler", help="a running scheduler's address, e.g. tcp://host:8786")
     where.add_argument("--workers", type=int, help="a LocalCluster of this many one-thread workers "
                                                     "(default: one per core)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="a DaskOrcaSVC parameter (repeatable), e.g. max_order=2, C=10, class_weight='balanced'")
+                        help="a parameter of the estimator (repeatable), e.g. max_order=2, C=10, "
+                             "class_weight='balanced'")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     try:
         from distributed import Client, LocalCluster
 
         from . import _core
-        from .dask import DaskOrcaSVC
+        from .dask import DaskOrcaSVC, DaskOrcaSVR
         params = dict(_setting(text) for text in args.set)
-        estimator = DaskOrcaSVC()
+        estimator = DaskOrcaSVR() if args.task == "regression" else DaskOrcaSVC()
         unknown = sorted(set(params) - set(estimator.get_params()) | ({"client"} & set(params)))
         if unknown:
-            raise ValueError(f"--set {unknown[0]}: not a parameter of DaskOrcaSVC (parameters: "
+            raise ValueError(f"--set {unknown[0]}: not a parameter of {type(estimator).__name__} (parameters: "
                              f"{', '.join(p for p in estimator.get_params() if p != 'client')})")
         if args.workers is not None and args.workers < 1:
             raise ValueError(f"--workers must be at least 1, got {args.workers}")
@@ -84,8 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not args.quiet:
         s = estimator.model_.summary
-        print(f"wrote {args.model}: {s['rows']} rows, {s['support_vectors']} support vectors, training accuracy "
-              f"{s['training_accuracy']:.4f}", file=sys.stderr)
+        fit = (f"training R^2 {s['training_r2']:.4f}" if args.task == "regression"
+               else f"training accuracy {s['training_accuracy']:.4f}")
+        print(f"wrote {args.model}: {s['rows']} rows, {s['support_vectors']} support vectors, {fit}", file=sys.stderr)
     return 0
 
 

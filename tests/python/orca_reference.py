@@ -185,3 +185,26 @@ def held(reference, report_values):
     rest[kept] = 0.0
     assert np.abs(rest).max(initial=0.0) <= 1e-12 * max(1.0, np.abs(reference).max()), "a left-off share is not 0"
     return reference[kept]
+
+
+def svr_on_points(reg, Z):
+    """a = alpha - alpha* per training point (the standardised target's scale), from the support
+    vectors (kernel coordinates, each one of the rows of Z)."""
+    sv = reg.support_vectors_
+    at = np.argmin(((sv[:, None, :] - Z[None, :, :]) ** 2).sum(axis=2), axis=1)
+    assert np.allclose(sv, Z[at], rtol=0, atol=1e-12) and len(set(at)) == len(at)
+    a = np.zeros(len(Z))
+    a[at] = reg.dual_coef_.ravel() / reg.model_.target_scale
+    return a
+
+
+def svr_optimality_gap(K, a, z, C, epsilon):
+    """The epsilon-SVR dual's optimality conditions by brute force on the Gram matrix: with
+    alpha = max(a, 0) and alpha* = max(-a, 0), the widest gap in -y grad between the variables that
+    may move up and those that may move down (LIBSVM's m(a) - M(a); 0 at the optimum)."""
+    f = K @ a
+    plain, star = z - f - epsilon, z - f + epsilon  # -y grad of alpha_t and of alpha*_t
+    alpha, alpha_star = np.maximum(a, 0), np.maximum(-a, 0)
+    up = np.concatenate([plain[alpha < C], star[alpha_star > 0]])
+    low = np.concatenate([plain[alpha > 0], star[alpha_star < C]])
+    return up.max() - low.min()

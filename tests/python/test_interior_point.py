@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC, SVR
 
-from orca_reference import gram, scaled
+from orca_reference import gram, scaled, svr_on_points, svr_optimality_gap
 from orca_svm import OrcaSVC, OrcaSVR
 
 
@@ -76,29 +76,6 @@ def _regression(m, d, seed=4):
     return X, np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2] + rng.normal(0, 0.3, m)
 
 
-def _svr_on_points(reg, Z):
-    """a = alpha - alpha* per training point (the standardised target's scale), from the support
-    vectors (kernel coordinates, each one of the rows of Z)."""
-    sv = reg.support_vectors_
-    at = np.argmin(((sv[:, None, :] - Z[None, :, :]) ** 2).sum(axis=2), axis=1)
-    assert np.allclose(sv, Z[at], rtol=0, atol=1e-12) and len(set(at)) == len(at)
-    a = np.zeros(len(Z))
-    a[at] = reg.dual_coef_.ravel() / reg.model_.target_scale
-    return a
-
-
-def _svr_optimality_gap(K, a, z, C, epsilon):
-    """The epsilon-SVR dual's optimality conditions by brute force on the Gram matrix: with
-    alpha = max(a, 0) and alpha* = max(-a, 0), the widest gap in -y grad between the variables that
-    may move up and those that may move down (LIBSVM's m(a) - M(a); 0 at the optimum)."""
-    f = K @ a
-    plain, star = z - f - epsilon, z - f + epsilon  # -y grad of alpha_t and of alpha*_t
-    alpha, alpha_star = np.maximum(a, 0), np.maximum(-a, 0)
-    up = np.concatenate([plain[alpha < C], star[alpha_star > 0]])
-    low = np.concatenate([plain[alpha > 0], star[alpha_star < C]])
-    return up.max() - low.min()
-
-
 def test_epsilon_svr_takes_the_route_and_matches_svr():
     # 2,000 rows, an additive model (11 functions): the automatic route goes to the method first;
     # scikit-learn's SVR on the same Gram matrix (the standardised target) needs 2.8 million
@@ -117,7 +94,7 @@ def test_epsilon_svr_takes_the_route_and_matches_svr():
     a_ref[ref.support_] = ref.dual_coef_.ravel()
     f_ref = 0.5 * a_ref @ K @ a_ref + 0.1 * np.abs(a_ref).sum() - zs @ a_ref
     assert summary["objective"] == pytest.approx(f_ref, rel=1e-6)
-    assert _svr_optimality_gap(K, _svr_on_points(reg, Z), zs, 10.0, 0.1) < 2e-4
+    assert svr_optimality_gap(K, svr_on_points(reg, Z), zs, 10.0, 0.1) < 2e-4
 
 
 @pytest.mark.parametrize("C", [10.0, 100.0])
@@ -133,7 +110,7 @@ def test_epsilon_svr_hands_over_from_smo_at_large_c(C):
     Z = scaled(doc, X)
     K = gram(doc, Z, Z)
     zs = (z - z.mean()) / z.std()
-    a = _svr_on_points(reg, Z)
-    assert _svr_optimality_gap(K, a, zs, C, 0.05) < 2e-4
+    a = svr_on_points(reg, Z)
+    assert svr_optimality_gap(K, a, zs, C, 0.05) < 2e-4
     assert summary["objective"] == pytest.approx(0.5 * a @ K @ a + 0.05 * np.abs(a).sum() - zs @ a, rel=1e-7)
     assert abs(a.sum()) < 1e-8 * C and np.all(np.abs(a) <= C * (1 + 1e-12))
