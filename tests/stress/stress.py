@@ -79,7 +79,7 @@ def digest(*parts) -> str:
 def python_cases(scale):
     """name -> a function returning the digest of its result. Each is one route of the engine."""
     from orca_svm import OrcaSVC, OrcaSVR, sweep
-    from orca_svm.dask import DaskOrcaSVC
+    from orca_svm.dask import DaskOrcaSVC, DaskOrcaSVR
     m = int(20000 * scale)
 
     def smo():  # the full tensor product of 5 features (3,125 functions): SMO alone, on kernel rows
@@ -102,10 +102,10 @@ def python_cases(scale):
             out += [clf.predict_proba(X), clf.model_.to_json()]
         return digest(*out)
 
-    def regression():  # epsilon-SVR by coordinate descent in the feature space (67 functions)
+    def regression():  # epsilon-SVR by the interior-point method on the explicit features (67 functions)
         X, f = route_data("regression", scale)
         reg = OrcaSVR(degree=3, max_order=2, C=0.5, epsilon=0.2).fit(X, f)
-        assert reg.model_.summary["feature_space_passes"] > 0 or len(f) < 2000  # --quick: SMO
+        assert reg.model_.summary["interior_point_steps"] > 0 or len(f) < 2000  # --quick: SMO first
         return digest(reg.predict(X), reg.model_.to_json())
 
     def predict_explain_analyze():  # prediction, explanations and analysis on many rows
@@ -128,13 +128,17 @@ def python_cases(scale):
             fits = list(pool.map(lambda C: OrcaSVC(max_order=2, C=C).fit(X, y), (0.1, 10.0)))
         return digest(*[clf.decision_function(X) for clf in fits])
 
-    def dask_training():  # DaskOrcaSVC: the feature space's passes on two worker processes
+    def dask_training():  # DaskOrcaSVC and DaskOrcaSVR: the feature space's passes on two worker processes
         import dask.array as da
         X, y = table(m // 2, 5, "two", 9)
         clf = DaskOrcaSVC(max_order=2, C=10.0, client=dask_client()).fit(
             da.from_array(X, chunks=(len(X) // 8, 5)), da.from_array(y, chunks=len(y) // 8))
         assert clf.model_.summary["converged"] and clf.model_.summary["interior_point_steps"] > 0
-        return digest(clf.decision_function(X), clf.model_.to_json())
+        Xr, f = route_data("regression", scale)
+        reg = DaskOrcaSVR(max_order=2, C=0.5, epsilon=0.2, client=dask_client()).fit(
+            da.from_array(Xr, chunks=(len(Xr) // 4, Xr.shape[1])), da.from_array(f, chunks=len(f) // 4))
+        assert reg.model_.summary["converged"] and reg.model_.summary["interior_point_steps"] > 0
+        return digest(clf.decision_function(X), clf.model_.to_json(), reg.predict(Xr), reg.model_.to_json())
 
     return {"python smo": smo, "python interior-point": interior_point, "python dask training": dask_training,
             "python multi-class + probability": multiclass_probability, "python regression": regression,
