@@ -90,6 +90,14 @@ class _OnDask:
                   if part is not None]
         return blocks[0], blocks[1], blocks[2] if w is not None else [None] * len(blocks[0])
 
+    def _actors(self, client, space, blocks: tuple, classes) -> list:
+        """One Dask actor a partition, on the worker that holds its blocks (classes None: a
+        regression's); sets basis_size_."""
+        self.basis_size_ = space.size
+        keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
+        return client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes,
+                                            actor=True, pure=False) for k, (xb, yb, wb) in enumerate(zip(*blocks))])
+
     def _check_feature_statistics(self, stats: dict) -> None:
         names = self._feature_names()
         if stats["bad_weights"]:
@@ -272,11 +280,7 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
         space = _core.FeatureSpace(settings, names, [str(k) for k in range(len(classes))],
                                    list(stats["class_rows"]), list(stats["min"]), list(stats["max"]),
                                    list(stats["mean"]), list(stats["sd"]), list(stats["missing"].astype(float)))
-        self.basis_size_ = space.size
-        keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
-        actors = client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes,
-                                              actor=True, pure=False)
-                                for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))])
+        actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), classes)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
         solved, support_rows = [], [[] for _ in actors]
         machines = space.machine_classes
@@ -439,11 +443,7 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
                                    list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
                                    list(stats["missing"].astype(float)),
                                    target=[lo, hi, mean, math.sqrt(m2 / count)], target_name=target_name)
-        self.basis_size_ = space.size
-        keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
-        actors = client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, None, keep_bytes,
-                                              actor=True, pure=False)
-                                for k, (xb, yb, wb) in enumerate(zip(x_blocks, y_blocks, w_blocks))])
+        actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), None)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
         c_max = space.upper(0) * float(stats["largest_weight"][0])
         for call in [actor.begin_regression(c_max) for actor in actors]:
