@@ -164,6 +164,8 @@ def regression_start(base: dict, c_max: float, keep_bytes: float) -> dict:
 
 
 def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin) -> dict:
+    """The method's starting point for variables of labels y, linear term lin and bounds upper
+    (twin: two variables a row, the rows listed twice), and the kept features when they fit."""
     space = base["space"]
     ub = upper / c_max
     state = {"index": base["index"], "rows": rows, "held": held, "points": points, "y": y, "lin": lin, "twin": twin,
