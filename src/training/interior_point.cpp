@@ -57,7 +57,7 @@ class VariableMap {
     [[nodiscard]] Eigen::Index variables() const { return y_.size(); }
     // Sum over each point's variables of y_v T_v (n x k -> m x k).
     [[nodiscard]] Eigen::MatrixXd fold_signed(const Eigen::MatrixXd& T) const {
-        Eigen::MatrixXd out = y_.asDiagonal() * T.topRows(m_);
+        Eigen::MatrixXd out = y_.head(m_).asDiagonal() * T.topRows(m_);
         for (Eigen::Index v = m_; v < y_.size(); v += m_) out += y_.segment(v, m_).asDiagonal() * T.middleRows(v, m_);
         return out;
     }
