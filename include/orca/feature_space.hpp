@@ -4,8 +4,9 @@
 // where no step gathers the rows on one machine). What train_model takes from the rows themselves
 // (the scaler's range, the balanced class weights, the target's mean and spread) comes here from
 // per-feature statistics the driver reduces over its partitions; any block of raw rows then gives
-// its explicit features phi(x), K(x, z) = phi(x) . phi(z); and the two-class machines the driver solved (one, or one per pair or per class
-// as multi_class says), or the regression's one machine, become a Model as train_model's are.
+// its explicit features phi(x), K(x, z) = phi(x) . phi(z); and the two-class machines the driver
+// solved (one, or one per pair or per class as multi_class says), or the regression's one
+// machine, become a Model as train_model's are.
 #include <cstddef>
 #include <memory>
 #include <span>

@@ -134,12 +134,13 @@ def solve(actors: list, c_max: float, tolerance: float,
            else (min(r["ub"] for r in parts) + max(r["lb"] for r in parts)) / 2.0)
     gap = max(r["gmax"] for r in parts) - min(r["gmin"] for r in parts)
     machine = partitions.run(machine_part, rho=rho, support_vectors=support_vectors)
-    fit = {"training_accuracy": sum(r["correct"] for r in machine) / m}
     if "residual" in machine[0]:  # an epsilon-SVR: R^2 of its training predictions (standardised target)
         z_sum = sum(r["z_sum"] for r in machine)
         total = sum(r["z_squares"] for r in machine) - z_sum * z_sum / m
         residual = sum(r["residual"] for r in machine)
         fit = {"training_r2": 1.0 - residual / total if total > 0 else float(residual == 0.0)}
+    else:
+        fit = {"training_accuracy": sum(r["correct"] for r in machine) / m}
     return {"support_vectors": np.vstack([r["points"] for r in machine]),
             "support_rows": [r["rows"] for r in machine],
             "coefficients": np.concatenate([r["a"] for r in machine]), "bias": -rho, "c": c,

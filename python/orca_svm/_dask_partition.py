@@ -33,25 +33,12 @@ def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, cla
     weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
     keep = weights > 0
     X, y, weights = X[keep], np.asarray(y)[keep], weights[keep]
-    present = ~np.isnan(X)
-    n = present.sum(axis=0).astype(np.float64)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        lo = np.where(n > 0, np.nanmin(np.where(present, X, np.inf), axis=0, initial=np.inf), np.nan)
-        hi = np.where(n > 0, np.nanmax(np.where(present, X, -np.inf), axis=0, initial=-np.inf), np.nan)
-        mean = np.where(n > 0, np.nansum(X, axis=0) / np.maximum(n, 1), 0.0)
-        m2 = np.nansum(np.where(present, (X - mean) ** 2, 0.0), axis=0)
-    infinite = np.isinf(X).any(axis=0)
-    out = {"n": n, "min": lo, "max": hi, "mean": mean, "m2": m2, "missing": (~present).sum(axis=0),
-           "infinite": infinite}
+    out = {**_column_moments(X), "missing": np.isnan(X).sum(axis=0), "infinite": np.isinf(X).any(axis=0)}
     if classes is None:
         z = np.asarray(y, dtype=np.float64)
         finite = bool(np.isfinite(z).all())
-        z = z if finite else np.zeros(len(z))
-        z_mean = float(z.mean()) if len(z) else 0.0
         out.update(class_rows=np.array([float(len(z))]), largest_weight=np.array([weights.max(initial=0.0)]),
-                   target=np.array([float(len(z)), z.min(initial=np.inf), z.max(initial=-np.inf), z_mean,
-                                    float(((z - z_mean) ** 2).sum())]),
-                   bad_target=not finite)
+                   target=_column_moments((z if finite else np.zeros(len(z)))[:, None]), bad_target=not finite)
     else:
         codes = np.searchsorted(classes, y)
         largest_weight = np.zeros(len(classes))
@@ -63,6 +50,34 @@ def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, cla
                                                              & (np.asarray(w, dtype=np.float64) >= 0)))}
 
 
+def _column_moments(X: np.ndarray) -> dict:
+    """Per column of X, over the values present (not NaN): their count n, range, mean and sum of
+    squared deviations m2."""
+    present = ~np.isnan(X)
+    n = present.sum(axis=0).astype(np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        lo = np.where(n > 0, np.nanmin(np.where(present, X, np.inf), axis=0, initial=np.inf), np.nan)
+        hi = np.where(n > 0, np.nanmax(np.where(present, X, -np.inf), axis=0, initial=-np.inf), np.nan)
+        mean = np.where(n > 0, np.nansum(X, axis=0) / np.maximum(n, 1), 0.0)
+        m2 = np.nansum(np.where(present, (X - mean) ** 2, 0.0), axis=0)
+    return {"n": n, "min": lo, "max": hi, "mean": mean, "m2": m2}
+
+
+def _merged_moments(a: dict, b: dict) -> dict:
+    """The moments of two sets of values (_column_moments' keys), by Chan's formula."""
+    n = a["n"] + b["n"]
+    delta = b["mean"] - a["mean"]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(n > 0, b["n"] / np.maximum(n, 1), 0.0)
+    return {"n": n, "min": np.fmin(a["min"], b["min"]), "max": np.fmax(a["max"], b["max"]),
+            "mean": a["mean"] + delta * share, "m2": a["m2"] + b["m2"] + delta ** 2 * a["n"] * share}
+
+
+def _with_sd(moments: dict) -> dict:
+    """The moments with the population standard deviation sd (0 where no value is present)."""
+    return {**moments, "sd": np.sqrt(np.where(moments["n"] > 0, moments["m2"] / np.maximum(moments["n"], 1), 0.0))}
+
+
 def merge_statistics(parts: list[dict]) -> dict:
     """The partitions' statistics as one table's (in partition order)."""
     with np.errstate(invalid="ignore", over="ignore"):  # an infinite value is refused after the merge
@@ -72,35 +87,18 @@ def merge_statistics(parts: list[dict]) -> dict:
 def _merged(parts: list[dict]) -> dict:
     total = dict(parts[0])
     for p in parts[1:]:
-        n = total["n"] + p["n"]
-        delta = p["mean"] - total["mean"]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            share = np.where(n > 0, p["n"] / np.maximum(n, 1), 0.0)
-        total["m2"] = total["m2"] + p["m2"] + delta ** 2 * total["n"] * share
-        total["mean"] = total["mean"] + delta * share
-        total["n"] = n
-        total["min"] = np.fmin(total["min"], p["min"])
-        total["max"] = np.fmax(total["max"], p["max"])
+        total.update(_merged_moments(total, p))
         for key in ("missing", "class_rows"):
             total[key] = total[key] + p[key]
         total["infinite"] = total["infinite"] | p["infinite"]
         total["largest_weight"] = np.maximum(total["largest_weight"], p["largest_weight"])
         total["bad_weights"] = total["bad_weights"] or p["bad_weights"]
         if "target" in total:
-            total["target"] = _merged_target(total["target"], p["target"])
+            total["target"] = _merged_moments(total["target"], p["target"])
             total["bad_target"] = total["bad_target"] or p["bad_target"]
-    total["sd"] = np.sqrt(np.where(total["n"] > 0, total["m2"] / np.maximum(total["n"], 1), 0.0))
-    return total
-
-
-def _merged_target(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """(count, min, max, mean, squared deviations) of two sets of targets, by Chan's formula."""
-    n = a[0] + b[0]
-    if n == 0:
-        return a
-    delta = b[3] - a[3]
-    return np.array([n, min(a[1], b[1]), max(a[2], b[2]), a[3] + delta * b[0] / n,
-                     a[4] + b[4] + delta ** 2 * a[0] * b[0] / n])
+    if "target" in total:
+        total["target"] = _with_sd(total["target"])
+    return _with_sd(total)
 
 
 def partition_rows(X, y, w, index: int, space, classes: np.ndarray | None) -> dict:
@@ -113,8 +111,7 @@ def partition_rows(X, y, w, index: int, space, classes: np.ndarray | None) -> di
     base = {"index": index, "space": space, "points": space.scaled(np.ascontiguousarray(X[keep]), "a partition of X"),
             "weights": weights[keep]}
     if classes is None:
-        return {**base, "z": np.asarray(y, dtype=np.float64)[keep], "codes": np.zeros(int(keep.sum()), np.int64),
-                "class_upper": np.array([space.upper(0)])}
+        return {**base, "z": np.asarray(y, dtype=np.float64)[keep], "class_upper": np.array([space.upper(0)])}
     return {**base, "codes": np.searchsorted(classes, np.asarray(y)[keep]),
             "class_upper": np.array([space.upper(c) for c in range(len(classes))])}
 
@@ -441,7 +438,7 @@ def machine_part(state: dict, rho: float, support_vectors: bool) -> tuple[dict, 
         a, upper, rows, points = alpha[:n] - alpha[n:], upper[:n], state["rows"][:n], state["points"][:n]
         z = state["target"]
         out.update(residual=float(((z - (state["f"][:n] - rho)) ** 2).sum()), z_sum=float(z.sum()),
-                   z_squares=float((z ** 2).sum()), correct=0)
+                   z_squares=float((z ** 2).sum()))
     else:
         a, rows, points = alpha * y, state["rows"], state["points"]
         out["correct"] = int(((state["f"] - rho > 0) == (y > 0)).sum())

@@ -435,14 +435,14 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         if stats["bad_target"]:
             raise ValueError(f"target '{target_name}' holds a value that is not a finite number (regression needs "
                              "finite numeric targets)")
-        count, lo, hi, mean, m2 = stats["target"]
+        count, lo, hi, mean, sd = (float(stats["target"][key][0]) for key in ("n", "min", "max", "mean", "sd"))
         if count < 2:
             raise ValueError(f"{int(count)} row(s) of weight > 0: a regression needs at least 2")
         names = self._feature_names()
         space = _core.FeatureSpace(self._engine_settings(names), names, [], [], list(stats["min"]),
                                    list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
                                    list(stats["missing"].astype(float)),
-                                   target=[lo, hi, mean, math.sqrt(m2 / count)], target_name=target_name)
+                                   target=[lo, hi, mean, sd], target_name=target_name)
         actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), None)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
         c_max = space.upper(0) * float(stats["largest_weight"][0])
