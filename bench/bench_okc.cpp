@@ -19,7 +19,7 @@ Expansion random_expansion(std::vector<int> degrees, size_t m, unsigned seed) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     std::normal_distribution<double> z(0.0, 1.0);
-    Expansion e{Basis(FamilySpec::make("legendre"), Measure::probability, std::move(degrees)), {}, {}};
+    Expansion e{Basis(FamilySpec::make("legendre"), Measure::probability, std::move(degrees)), {}, {}, {}};
     for (size_t k = 0; k < m * d; ++k) e.points.push_back(u(rng));
     double mean = 0.0;
     for (size_t i = 0; i < m; ++i) {

@@ -18,7 +18,11 @@ struct Expansion {
     Basis basis;
     std::vector<double> points;  // support vectors, count x dim, kernel coordinates
     std::vector<double> a;       // a_i = alpha_i y_i
+    // A machine stored by its coefficients: c_k over the basis' kept functions (FeatureMap's
+    // order), and no points. Every function below reads them directly.
+    std::vector<double> functions;
     [[nodiscard]] size_t count() const { return a.size(); }
+    [[nodiscard]] bool by_functions() const { return !functions.empty(); }
     [[nodiscard]] size_t dim() const { return basis.dim(); }
 };
 
@@ -28,7 +32,8 @@ struct Expansion {
 [[nodiscard]] Expansion expansion_of(const Model& model);
 
 // ||h||^2_H = a' K a, through the kernel's closed form over pairs of support vectors (independent
-// of the coefficients): O(#SV^2 d).
+// of the coefficients): O(#SV^2 d). Stored by coefficients: sum_k c_k^2, the same sum as the
+// analysis' energy (no independent check is left once the support vectors are gone).
 [[nodiscard]] double rkhs_norm_squared(const Expansion& e);
 // The same a' K a as |sum_i a_i phi(x_i)|^2, through the explicit features of the basis' kept
 // functions (basis/feature_map.hpp): O(#SV p Q), for a small basis far less than the pairs (a

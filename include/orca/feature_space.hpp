@@ -63,8 +63,12 @@ class FeatureSpace {
     [[nodiscard]] std::vector<double> scaled(std::span<const double> X, size_t rows, const std::string& source) const;
     // phi(x) of rows already in kernel coordinates: rows x p, row-major.
     [[nodiscard]] std::vector<double> features(std::span<const double> points, size_t rows) const;
+    // Whether the model is stored by its coefficients (the store setting) when the solved
+    // machines' support vectors would hold `held` numbers: a driver gathers them only when not.
+    [[nodiscard]] bool stores_coefficients(double held) const;
     // The model of the machines solved in this space (machine_classes' order; support vectors in
-    // kernel coordinates). One machine: the model's summary is its own; more: their totals over
+    // kernel coordinates, or each machine's coefficients over the kept functions when
+    // stores_coefficients said so). One machine: the model's summary is its own; more: their totals over
     // the training rows, the distinct support vectors (a row once however many machines use it)
     // and the training accuracy of the model's class predictions.
     [[nodiscard]] Model model(std::vector<Machine> machines, size_t rows, size_t support_vectors,
@@ -78,6 +82,7 @@ class FeatureSpace {
     void check_machine(const Machine& machine) const;
 
     ModelSettings settings_;
+    Store store_ = Store::automatic;
     double target_shift_ = 0.0;
     std::shared_ptr<const FeatureMap> map_;
 };

@@ -96,18 +96,42 @@ struct TrainingSummary {
     double training_r2 = 0.0;                 // regression: coefficient of determination on the training rows
 };
 
-// One trained two-class machine (or the epsilon-SVR): g(x) = b + sum_i a_i K(x_i, x).
+// What a model keeps of each machine. support_vectors: the support vectors and a_i (LIBSVM's
+// form; any basis). coefficients: c_k = sum_i a_i phi_k(x_i) over the basis' kept functions, the
+// same function g = b + c . phi, whose size does not grow with the rows (bases of at most
+// kMaxStoredFunctions functions). automatic: coefficients when the support vectors would hold
+// more than kAutoStoredNumbers numbers and the basis allows, else support vectors.
+enum class Store { automatic, support_vectors, coefficients };
+template <>
+struct EnumNames<Store> {
+    static constexpr std::string_view setting = "store";
+    static constexpr std::array<Named<Store>, 3> names{{{Store::automatic, "auto"},
+                                                        {Store::support_vectors, "support-vectors"},
+                                                        {Store::coefficients, "coefficients"}}};
+};
+// 20,000 functions: 160 kB of coefficients, p features a row at prediction (pairs of 30
+// features at degree 3 keep 4,006).
+inline constexpr double kMaxStoredFunctions = 20000;
+// 10^6 numbers (8 MB, about 20 MB of model file): 100,000 support vectors of 10 features.
+inline constexpr double kAutoStoredNumbers = 1e6;
+
+// One trained two-class machine (or the epsilon-SVR): g(x) = b + sum_i a_i K(x_i, x), or, stored
+// by its coefficients, g(x) = b + sum_k c_k phi_k(x) over the basis' kept functions.
 struct Machine {
     // Two-class: {negative, positive}, the model's classes or, with more classes, the pair
     // (one-vs-one) or {"rest", c} (one-vs-rest). Regression: empty.
     std::vector<std::string> classes;
     std::vector<double> support_vectors;  // n_sv x d, in kernel (scaled) coordinates
     std::vector<double> coefficients;     // a_i
+    // Stored by coefficients (Store::coefficients): c_k over the basis' kept functions in
+    // FeatureMap's order (the constant first), and no support vectors or a_i.
+    std::vector<double> function_coefficients;
     double bias = 0.0;
     std::optional<Sigmoid> sigmoid;  // set when trained with probability estimates
-    TrainingSummary summary;
+    TrainingSummary summary;  // summary.support_vectors: the training's count, in either form
 
     [[nodiscard]] size_t support_count() const { return coefficients.size(); }
+    [[nodiscard]] bool by_functions() const { return !function_coefficients.empty(); }
 };
 
 // What a trained model holds besides its machines: the settings it was trained with (resolved),

@@ -44,6 +44,9 @@ struct OkcReport {
     // a' K a, the invariant's other side: through the kernel's closed form, or the basis' explicit
     // features where they cost less (orca/expansion.hpp)
     double energy_kernel = 0.0;
+    // false for a model stored by its coefficients: no support vectors are left to compute a'Ka
+    // apart, and energy_kernel is sum c_k^2 again.
+    bool energy_kernel_apart = true;
     double constant = 0.0;       // c_0
     // block[q][N] = C_N^(q) / E, q = 0..d, N = 0..sum_j n_j
     std::vector<std::vector<double>> block;

@@ -50,6 +50,8 @@ struct TrainOptions {
     std::map<std::string, double> class_weight;
     bool balanced = false;
     SolverOptions solver;
+    // What the model keeps of each machine: its support vectors or its basis coefficients.
+    Store store = Store::automatic;
     // Told what training is doing when it moves to another machine or to the probability
     // cross-validation (for progress display); solver.progress reports within each.
     std::function<void(const std::string&)> stage;

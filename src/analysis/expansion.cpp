@@ -21,14 +21,25 @@ constexpr double kMaxListedFunctions = 1e6;
 }  // namespace
 
 Expansion expansion_of(const ModelSettings& model, const Machine& machine) {
-    return Expansion{model.basis(), machine.support_vectors, machine.coefficients};
+    return Expansion{model.basis(), machine.support_vectors, machine.coefficients, machine.function_coefficients};
 }
 
 Expansion expansion_of(const Model& model) {
     return expansion_of(model, model.single_machine("analyse or explain one machine or one class"));
 }
 
+namespace {
+
+double sum_of_squares(const std::vector<double>& c) {
+    double total = 0.0;
+    for (double v : c) total += v * v;
+    return total;
+}
+
+}  // namespace
+
 double rkhs_norm_squared(const Expansion& e) {
+    if (e.by_functions()) return sum_of_squares(e.functions);
     const TensorKernel kernel(e.basis);
     const PreparedPoints P = kernel.prepare(e.points, e.count());
     // Per-row terms summed in row order afterwards: the same bits for any thread count.
@@ -46,12 +57,12 @@ double rkhs_norm_squared(const Expansion& e) {
 }
 
 double rkhs_norm_squared_by_features(const Expansion& e) {
-    double total = 0.0;
-    for (double c : kept_function_coefficients(FeatureMap(e.basis), e.points, e.a)) total += c * c;
-    return total;
+    if (e.by_functions()) return sum_of_squares(e.functions);
+    return sum_of_squares(kept_function_coefficients(FeatureMap(e.basis), e.points, e.a));
 }
 
 double rkhs_norm_squared_cheaper(const Expansion& e) {
+    if (e.by_functions()) return sum_of_squares(e.functions);
     // Multiply-adds: a kernel entry costs about (n_j + 1) per feature; a feature row about Q + 1
     // per function (FeatureMap's active factors).
     double entry = 0.0;
@@ -64,6 +75,7 @@ double rkhs_norm_squared_cheaper(const Expansion& e) {
 }
 
 double constant_coefficient(const Expansion& e) {
+    if (e.by_functions()) return e.functions.front();  // FeatureMap lists the constant first
     double s = 0.0;
     for (double v : e.a) s += v;
     return e.basis.constant_function() * s;

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "analysis/okc_enumeration.hpp"
+#include "analysis/okc_functions.hpp"
 #include "analysis/okc_pairs.hpp"
 #include "analysis/okc_raw.hpp"
 #include "orca/errors.hpp"
@@ -39,11 +41,45 @@ double enumeration_memory_bytes(const Expansion& e, long top) {
     return subsets + scratch + listed;
 }
 
+OkcReport report_of(const Expansion& e, const OkcOptions& options, OkcMethod method, const RawOkc& raw) {
+    OkcReport r;
+    r.method = method;
+    r.dim = e.dim();
+    r.degrees = e.basis.degrees();
+    r.eps = options.eps;
+    r.coefficient_count = e.basis.size();
+    r.max_order = e.basis.max_order();
+    r.max_total_degree = e.basis.degree_truncated() ? e.basis.max_total_degree() : 0;
+    derive_report(r, raw);
+    if (r.top_subsets.size() > options.top_subsets) r.top_subsets.resize(options.top_subsets);
+    r.energy_kernel = rkhs_norm_squared_cheaper(e);
+    r.constant = constant_coefficient(e);
+    return r;
+}
+
+// A machine stored by its coefficients: every index from the given c_k (reported as the
+// enumeration, which it is; the pair algorithm needs support vectors, so asking for it is refused).
+OkcReport analyze_functions(const Expansion& e, const OkcOptions& options) {
+    validate(options);
+    if (e.dim() > 63) throw ParameterError("the analysis supports at most 63 features");
+    if (options.method == OkcMethod::pairs)
+        throw ParameterError("the pair algorithm sums over support vectors, which this model does not keep (it is "
+                             "stored by its basis coefficients); use method enumeration or automatic");
+    OkcReport r = report_of(e, options, OkcMethod::enumeration, okc_by_functions(e, options.top_coefficients));
+    r.energy_kernel_apart = false;
+    return r;
+}
+
 }  // namespace
 
 OkcCost estimate_okc_cost(const Expansion& e) {
     const double m = static_cast<double>(e.count());
     OkcCost c;
+    if (e.by_functions()) {  // every coefficient given; no support vectors to pair
+        c.enumeration = static_cast<double>(e.functions.size() * (e.dim() + 4));
+        c.pairs = std::numeric_limits<double>::infinity();
+        return c;
+    }
     // Leaf products dominate: 2 flops per (support vector, coefficient), plus the walk.
     c.enumeration = 2.0 * m * e.basis.product_size() + 4.0 * e.basis.product_size();
     double per_pair = 0.0, N = 0.0;
@@ -67,6 +103,7 @@ void validate(const OkcOptions& options) {
 }
 
 OkcReport analyze(const Expansion& e, const OkcOptions& requested) {
+    if (e.by_functions()) return analyze_functions(e, requested);
     if (e.count() == 0) throw ParameterError("the model has no support vectors to analyse");
     validate(requested);
     // A list longer than the basis is the whole basis (top=10^12 is "all", not a memory estimate
@@ -117,21 +154,9 @@ OkcReport analyze(const Expansion& e, const OkcOptions& requested) {
                                 "), which gives every index "
                                 "except individual coefficients");
     }
-    OkcReport r;
-    r.method = method;
-    r.dim = e.dim();
-    r.degrees = e.basis.degrees();
-    r.eps = options.eps;
-    r.coefficient_count = e.basis.size();
-    r.max_order = e.basis.max_order();
-    r.max_total_degree = e.basis.degree_truncated() ? e.basis.max_total_degree() : 0;
     const auto P = basis_values(e);
     const RawOkc raw = method == OkcMethod::enumeration ? okc_by_enumeration(e, P, top) : okc_by_pairs(e, P);
-    derive_report(r, raw);
-    if (r.top_subsets.size() > options.top_subsets) r.top_subsets.resize(options.top_subsets);
-    r.energy_kernel = rkhs_norm_squared_cheaper(e);
-    r.constant = constant_coefficient(e);
-    return r;
+    return report_of(e, options, method, raw);
 }
 
 }  // namespace orca

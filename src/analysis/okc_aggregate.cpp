@@ -57,6 +57,8 @@ OkcReport aggregate_reports(const std::vector<OkcReport>& reports, OkcAggregatio
     const auto count = static_cast<double>(reports.size());
     out.energy = how == OkcAggregation::energy_weighted ? energy : energy / count;
     out.energy_kernel = how == OkcAggregation::energy_weighted ? energy_kernel : energy_kernel / count;
+    out.energy_kernel_apart = std::all_of(reports.begin(), reports.end(),
+                                          [](const OkcReport& r) { return r.energy_kernel_apart; });
     out.constant = constant;  // the largest |c_0| of any machine
     if (out.top_subsets.size() > top_subsets) out.top_subsets.resize(top_subsets);
     return out;

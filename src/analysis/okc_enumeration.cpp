@@ -90,26 +90,7 @@ RawOkc okc_by_enumeration(const Expansion& e, const std::vector<std::vector<doub
         }
         best.insert(best.end(), s.all.begin(), s.all.end());
     }
-    raw.marginal.assign(d, 0.0);
-    raw.pairwise.assign(d * d, 0.0);
-    raw.total.assign(d, 0.0);
-    for (auto [mask, v] : by_subset) {
-        SubsetShare share;
-        for (size_t j = 0; j < d; ++j)
-            if (mask >> j & 1) {
-                share.features.push_back(static_cast<int>(j));
-                raw.total[j] += v;
-            }
-        if (share.features.size() == 1) raw.marginal[static_cast<size_t>(share.features[0])] += v;
-        if (share.features.size() == 2) {
-            const auto i = static_cast<size_t>(share.features[0]), j = static_cast<size_t>(share.features[1]);
-            raw.pairwise[i * d + j] += v;
-            raw.pairwise[j * d + i] += v;
-        }
-        share.share = v;
-        if (!share.features.empty()) raw.subsets.push_back(std::move(share));
-    }
-    raw.max_subset_order = d;
+    add_subset_masses(raw, by_subset, d);
     std::sort(best.begin(), best.end());
     if (top > 0 && static_cast<long>(best.size()) > top) best.resize(static_cast<size_t>(top));
     for (const auto& r : best) raw.coefficients.push_back({multi_index(e.basis, r.flat), r.value});

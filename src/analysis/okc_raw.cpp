@@ -6,6 +6,29 @@
 
 namespace orca {
 
+void add_subset_masses(RawOkc& raw, const std::map<std::uint64_t, double>& by_subset, size_t d) {
+    raw.marginal.assign(d, 0.0);
+    raw.pairwise.assign(d * d, 0.0);
+    raw.total.assign(d, 0.0);
+    for (auto [mask, v] : by_subset) {
+        SubsetShare share;
+        for (size_t j = 0; j < d; ++j)
+            if (mask >> j & 1) {
+                share.features.push_back(static_cast<int>(j));
+                raw.total[j] += v;
+            }
+        if (share.features.size() == 1) raw.marginal[static_cast<size_t>(share.features[0])] += v;
+        if (share.features.size() == 2) {
+            const auto i = static_cast<size_t>(share.features[0]), j = static_cast<size_t>(share.features[1]);
+            raw.pairwise[i * d + j] += v;
+            raw.pairwise[j * d + i] += v;
+        }
+        share.share = v;
+        if (!share.features.empty()) raw.subsets.push_back(std::move(share));
+    }
+    raw.max_subset_order = d;
+}
+
 void derive_report(OkcReport& r, const RawOkc& raw) {
     const size_t d = r.dim;
     const size_t raw_width = raw.total_degree + 1;

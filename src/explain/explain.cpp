@@ -1,5 +1,6 @@
 #include "orca/explain.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -335,31 +336,57 @@ void explain_by_kept_functions(const Model& model, const Machine& machine, std::
     });
 }
 
+// An explanation of `rows` rows with every asked-for array in place, zero.
+Explanation zero_explanation(size_t rows, size_t d, const ExplainOptions& options) {
+    Explanation out;
+    out.rows = rows;
+    out.dim = d;
+    out.decision.assign(rows, 0.0);
+    out.shapley.assign(rows * d, 0.0);
+    if (options.components) {
+        out.main.assign(rows * d, 0.0);
+        out.pair.assign(rows * (d * (d - 1) / 2), 0.0);
+        out.remainder.assign(rows, 0.0);
+    }
+    if (options.interactions) out.interaction.assign(rows * d * d, 0.0);
+    return out;
+}
+
+// The components of a machine stored by its coefficients along a grid: rows whose features
+// `shown` take the grid's values (raw units) and whose others are missing, so that only the
+// functions of the shown features remain (E_mu of every other function is 0).
+Explanation components_on_grid(const Model& model, const Machine& machine, const std::vector<size_t>& shown,
+                               const std::vector<std::vector<double>>& raw_columns) {
+    const size_t d = model.dim(), rows = raw_columns.front().size();
+    std::vector<double> points(rows * d, std::numeric_limits<double>::quiet_NaN());
+    for (size_t s = 0; s < shown.size(); ++s)
+        for (size_t t = 0; t < rows; ++t) points[t * d + shown[s]] = model.scaler.scale(shown[s], raw_columns[s][t]);
+    ExplainOptions options;
+    options.interactions = false;
+    Explanation out = zero_explanation(rows, d, options);
+    explain_by_kept_functions(model, machine, points, options, out);
+    return out;
+}
+
 }  // namespace
 
 Explanation explain(const Model& model, std::span<const double> X, size_t rows, const ExplainOptions& options,
                     const std::string& source) {
     const Machine& machine = single_machine(model);
     const size_t d = model.dim(), nsv = machine.support_count();
-    Explanation out;
-    out.rows = rows;
-    out.dim = d;
+    Explanation out = zero_explanation(rows, d, options);
     const auto points = model.scaled_rows(X, rows, options.out_of_range, source, &out.clipping);
+    // A machine stored by its coefficients has only them; any listable basis explains from them.
+    const bool listed = model.basis().truncated() || machine.by_functions();
     PredictMethod method = options.method;
     if (method == PredictMethod::automatic)
-        method = model.basis().truncated() ? choose_prediction_method(model, machine, rows)
-                                           : PredictMethod::support_vectors;
-    if (method == PredictMethod::coefficients && !model.basis().truncated())
+        method = listed ? choose_prediction_method(model, machine, rows) : PredictMethod::support_vectors;
+    if (method == PredictMethod::coefficients && !listed)
         throw ParameterError("explanations from coefficients take a truncated basis (max_order or max_total_degree)");
+    if (method == PredictMethod::support_vectors && machine.by_functions())
+        throw ParameterError("the model keeps its basis coefficients, not its support vectors: explain from the "
+                             "coefficients");
     const size_t npairs = d * (d - 1) / 2;
-    out.decision.assign(rows, 0.0);
-    out.shapley.assign(rows * d, 0.0);
-    if (options.components) {
-        out.main.assign(rows * d, 0.0);
-        out.pair.assign(rows * npairs, 0.0);
-        out.remainder.assign(rows, 0.0);
-    }
-    if (options.interactions) out.interaction.assign(rows * d * d, 0.0);
     if (method == PredictMethod::coefficients) {
         explain_by_kept_functions(model, machine, points, options, out);
         return out;
@@ -452,8 +479,19 @@ std::vector<ShapeFunction> shape_functions(const Model& model, size_t grid_point
     if (grid_points < 2 || grid_points > kMaxShapeGrid)
         throw ParameterError("the shape-function grid needs 2 to " + std::to_string(kMaxShapeGrid) +
                              " points per feature, got " + std::to_string(grid_points));
-    const Prepared p(model);
     std::vector<ShapeFunction> out;
+    if (machine.by_functions()) {  // h_j: the main component on a grid of feature j alone
+        for (size_t j = 0; j < model.dim(); ++j) {
+            ShapeFunction s;
+            s.feature = j;
+            s.x = grid_over(model, j, grid_points);
+            const Explanation e = components_on_grid(model, machine, {j}, {s.x});
+            for (size_t t = 0; t < s.x.size(); ++t) s.h.push_back(e.main[t * model.dim() + j]);
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+    const Prepared p(model);
     for (size_t j = 0; j < model.dim(); ++j) {
         ShapeFunction s;
         s.feature = j;
@@ -486,12 +524,25 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
                              (basis.max_order() < 2 ? std::string("max order 1: an additive model")
                                                     : "one of them has degree 0, or the total degree is capped at 1") +
                              "), so their pair surface is 0");
-    const Prepared p(model);
     PairSurface s;
     s.first = first;
     s.second = second;
     s.x = grid_over(model, first, grid_points);
     s.y = grid_over(model, second, grid_points);
+    if (machine.by_functions()) {  // h_jk: the pair component on the grid of the two features
+        std::vector<double> xs, ys;
+        for (double x : s.x)
+            for (double y : s.y) {
+                xs.push_back(x);
+                ys.push_back(y);
+            }
+        const auto [j, k] = std::minmax(first, second);
+        const size_t pair = j * d - j * (j + 1) / 2 + (k - j - 1), npairs = d * (d - 1) / 2;
+        const Explanation e = components_on_grid(model, machine, {first, second}, {xs, ys});
+        for (size_t t = 0; t < xs.size(); ++t) s.h.push_back(e.pair[t * npairs + pair]);
+        return s;
+    }
+    const Prepared p(model);
     const size_t nsv = machine.support_count();
     const double k = p.order >= 2 ? p.kappa_but2[first * d + second] : 0.0;  // no pair terms below order 2
     const size_t nx = s.x.size(), ny = s.y.size();  // a categorical feature's levels, else grid_points
@@ -541,6 +592,8 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
 
 std::vector<double> shapley_by_coalitions(const Model& model, std::span<const double> X, size_t rows) {
     const Machine& machine = single_machine(model);
+    if (machine.by_functions())
+        throw ParameterError("the coalition reference sums over support vectors, which this model does not keep");
     const size_t d = model.dim(), nsv = machine.support_count();
     if (d > 20) throw ParameterError("coalition enumeration is limited to 20 features (2^d coalitions)");
     const auto points = model.scaled_rows(X, rows, OutOfRange::clip, "data");

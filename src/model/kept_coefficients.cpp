@@ -1,5 +1,7 @@
 #include "model/kept_coefficients.hpp"
 
+#include "orca/errors.hpp"
+
 namespace orca {
 
 std::vector<double> kept_function_coefficients(const FeatureMap& map, std::span<const double> points,
@@ -14,6 +16,10 @@ std::vector<double> kept_function_coefficients(const FeatureMap& map, std::span<
 }
 
 std::vector<double> kept_function_coefficients(const FeatureMap& map, const Machine& machine) {
+    if (machine.by_functions()) {
+        ORCA_ASSERT(machine.function_coefficients.size() == map.size(), "a machine's coefficients and its basis");
+        return machine.function_coefficients;
+    }
     return kept_function_coefficients(map, machine.support_vectors, machine.coefficients);
 }
 

@@ -13,7 +13,7 @@ namespace orca {
 // c_k = sum_i a_i phi_k(x_i) over points (a.size() x d, kernel coordinates), in point order.
 [[nodiscard]] std::vector<double> kept_function_coefficients(const FeatureMap& map, std::span<const double> points,
                                                              std::span<const double> a);
-// The same over a machine's support vectors and coefficients.
+// The same over a machine's support vectors and coefficients (a machine stored by them: its own).
 [[nodiscard]] std::vector<double> kept_function_coefficients(const FeatureMap& map, const Machine& machine);
 
 }  // namespace orca

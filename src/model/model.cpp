@@ -60,10 +60,17 @@ void Model::set_machines(std::vector<Machine> machines) {
         const Machine& machine = machines[m];
         const std::string which = "machine " + std::to_string(m);
         ORCA_ASSERT(machine.classes == expected[m], which + " has the wrong classes");
-        ORCA_ASSERT(!machine.coefficients.empty() && machine.support_vectors.size() == machine.support_count() * d,
-                    which + " must hold one support vector of " + std::to_string(d) + " values per coefficient");
+        if (machine.by_functions())
+            ORCA_ASSERT(machine.coefficients.empty() && machine.support_vectors.empty() &&
+                            static_cast<double>(machine.function_coefficients.size()) == basis().size(),
+                        which + " stored by coefficients must hold one per kept function (" +
+                            std::to_string(basis().size()) + ") and no support vectors");
+        else
+            ORCA_ASSERT(!machine.coefficients.empty() && machine.support_vectors.size() == machine.support_count() * d,
+                        which + " must hold one support vector of " + std::to_string(d) + " values per coefficient");
         ORCA_ASSERT(
             valid_support_vectors(machine.support_vectors, missing) && all_finite(machine.coefficients) &&
+                all_finite(machine.function_coefficients) &&
                 std::isfinite(machine.bias),
             which + " holds a number that is not finite");
     }

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "basis/feature_map.hpp"
 #include "data/text_cells.hpp"
 #include "model/json_fields.hpp"
 #include "model/kernel_spec_json.hpp"
@@ -49,12 +50,28 @@ json training_json(const ModelSettings& model, const TrainingSummary& s) {
     return j;
 }
 
+// A multi-index as the model file writes it: [[feature, k_j], ...] over its k_j > 0.
+json active_pairs(const std::vector<int>& index) {
+    json pairs = json::array();
+    for (size_t j = 0; j < index.size(); ++j)
+        if (index[j] > 0) pairs.push_back({j, index[j]});
+    return pairs;
+}
+
 // The fields of one machine: its training record, (optionally) its sigmoid, its bias, support
 // vectors and coefficients.
 void write_machine(json& j, const ModelSettings& model, const Machine& machine) {
     j["training"] = training_json(model, machine.summary);
     if (machine.sigmoid) j["probability"] = {{"A", machine.sigmoid->A}, {"B", machine.sigmoid->B}};
     j["bias"] = machine.bias;
+    if (machine.by_functions()) {  // each kept function by its active (feature, degree) pairs
+        const FeatureMap map(model.basis(), kMaxStoredFunctions);
+        json functions = json::array();
+        for (size_t k = 0; k < map.size(); ++k) functions.push_back(active_pairs(map.index(k)));
+        j["functions"] = std::move(functions);
+        j["function_coefficients"] = machine.function_coefficients;
+        return;
+    }
     const size_t d = model.dim();
     json svs = json::array();
     for (size_t i = 0; i < machine.support_count(); ++i) {
@@ -173,6 +190,45 @@ void check_decision_scale(const ModelSettings& m, const Machine& machine, const 
                              fmt_most(bound) + " and overflow");
 }
 
+// A machine stored by its coefficients: the basis' kept functions, listed in the file in
+// FeatureMap's order and checked against it (a file from another order, degree or truncation is
+// refused, not misread), and one coefficient each.
+void read_function_coefficients(const json& j, const ModelSettings& m, Machine& machine, const std::string& w) {
+    const Basis basis = m.basis();
+    if (basis.size() > kMaxStoredFunctions)
+        throw ModelFileError(w + ": function_coefficients: the basis keeps " +
+                             std::to_string(static_cast<long long>(basis.size())) + " functions, more than a model " +
+                             "stored by coefficients may (" +
+                             std::to_string(static_cast<long long>(kMaxStoredFunctions)) + ")");
+    const FeatureMap map(basis, kMaxStoredFunctions);
+    const json& functions = field(j, "functions", w);
+    if (!functions.is_array() || functions.size() != map.size())
+        throw ModelFileError(w + ": functions: expected the basis' " + std::to_string(map.size()) +
+                             " kept functions, got " +
+                             (functions.is_array() ? std::to_string(functions.size()) : "no list"));
+    for (size_t k = 0; k < map.size(); ++k)
+        if (functions[k] != active_pairs(map.index(k)))
+            throw ModelFileError(w + ": functions[" + std::to_string(k) + "]: expected " +
+                                 active_pairs(map.index(k)).dump() + " (the basis' kept functions in order), got " +
+                                 functions[k].dump());
+    machine.function_coefficients =
+        numbers(field(j, "function_coefficients", w), w + ": function_coefficients", map.size());
+    machine.summary.support_vectors =
+        count(field(field(j, "training", w), "support_vectors", w + ": training"), w + ": training.support_vectors");
+    // |g(x)| <= |b| + |c| sqrt(K(x, x)) (Cauchy-Schwarz), K(x, x) at the corners of the domain.
+    const TensorKernel kernel = m.kernel();
+    std::vector<double> corners(m.dim(), 1.0);
+    corners.insert(corners.end(), m.dim(), -1.0);
+    const PreparedPoints prepared = kernel.prepare(corners, 2);
+    double norm = 0.0;
+    for (double c : machine.function_coefficients) norm += c * c;
+    const double largest = std::max(kernel.entry(prepared, 0, prepared, 0), kernel.entry(prepared, 1, prepared, 1));
+    const double bound = std::abs(machine.bias) + std::sqrt(norm) * std::sqrt(largest);
+    if (!(bound < 1e300))
+        throw ModelFileError(w + ": function_coefficients too large: decision values could reach " + fmt_most(bound) +
+                             " and overflow");
+}
+
 // A training record. The first one read (the model's) sets C and the tolerance; each machine's
 // must repeat them.
 TrainingSummary read_training(const json& j, ModelSettings& m, const std::string& w, bool first) {
@@ -241,6 +297,10 @@ Machine read_machine(const json& j, ModelSettings& m, const std::string& w, std:
     }
     const size_t d = m.feature_names.size();
     machine.bias = number(field(j, "bias", w), w + ": bias");
+    if (j.contains("function_coefficients")) {
+        read_function_coefficients(j, m, machine, w);
+        return machine;
+    }
     const json& svs = field(j, "support_vectors", w);
     if (!svs.is_array()) throw ModelFileError(w + ": support_vectors: expected an array of rows");
     for (size_t i = 0; i < svs.size(); ++i) {

@@ -83,10 +83,14 @@ Model class_model(const Model& model, size_t c) {
         score.support_vectors.insert(score.support_vectors.end(), machine.support_vectors.begin(),
                                      machine.support_vectors.end());
         for (double a : machine.coefficients) score.coefficients.push_back(w[c][m] * a);
+        // Stored by coefficients, the machines share one basis: their weighted sum is the score's.
+        score.function_coefficients.resize(machine.function_coefficients.size(), 0.0);
+        for (size_t k = 0; k < machine.function_coefficients.size(); ++k)
+            score.function_coefficients[k] += w[c][m] * machine.function_coefficients[k];
         score.bias += w[c][m] * machine.bias;
     }
     score.summary = model.summary;
-    score.summary.support_vectors = score.coefficients.size();
+    if (!score.by_functions()) score.summary.support_vectors = score.coefficients.size();
     out.summary = score.summary;
     out.set_machines({std::move(score)});
     return out;

@@ -62,7 +62,7 @@ std::vector<double> by_kept_functions(const Basis& basis, const Machine& m, std:
 std::vector<double> by_coefficients(const ModelSettings& model, const Machine& m, std::span<const double> points,
                                     size_t rows) {
     const Basis basis = model.basis();
-    if (basis.truncated()) return by_kept_functions(basis, m, points, rows);
+    if (basis.truncated() || m.by_functions()) return by_kept_functions(basis, m, points, rows);
     const std::vector<double> c = dense_coefficients(expansion_of(model, m), kMaxPredictionCoefficients);
     const size_t d = model.dim();
     std::vector<size_t> width(d);
@@ -111,8 +111,9 @@ PredictionCost estimate_prediction_cost(const ModelSettings& model, const Machin
         block *= w;
     }
     PredictionCost cost;
-    cost.support_vectors = (r + nsv) * prepare + r * nsv * (factor_work + 2.0);
-    if (basis.truncated()) {
+    cost.support_vectors = m.by_functions() ? std::numeric_limits<double>::infinity()  // none kept
+                                            : (r + nsv) * prepare + r * nsv * (factor_work + 2.0);
+    if (basis.truncated() || m.by_functions()) {
         // The kept functions as features: Q + 1 flops per function and point (SVs and rows).
         const double per_point = prepare + basis.size() * (static_cast<double>(basis.max_order()) + 2.0);
         cost.coefficients = basis.size() > kMaxPredictionCoefficients ? std::numeric_limits<double>::infinity()
@@ -135,7 +136,10 @@ std::vector<double> decision_values(const ModelSettings& model, const Machine& m
     if (points.size() != rows * model.dim()) throw ParameterError("decision_values: points must be rows x d");
     if (method == PredictMethod::automatic) method = choose_prediction_method(model, machine, rows);
     const Basis basis = model.basis();
-    const double coefficient_count = basis.truncated() ? basis.size() : basis.product_size();
+    if (method == PredictMethod::support_vectors && machine.by_functions())
+        throw ParameterError("the model keeps its basis coefficients, not its support vectors: predict from the "
+                             "coefficients");
+    const double coefficient_count = basis.truncated() || machine.by_functions() ? basis.size() : basis.product_size();
     if (method == PredictMethod::coefficients && coefficient_count > kMaxPredictionCoefficients)
         throw ResourceError("the coefficient vector would have " + std::to_string(coefficient_count) +
                             " entries: predict from the support vectors instead");

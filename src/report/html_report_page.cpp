@@ -105,7 +105,10 @@ std::string shape_section(const Model& explained, const Dataset* data, const Htm
     std::string out =
         "<h3>Shape functions</h3><p class=\"note\">The exact main effect h<sub>j</sub>(x<sub>j</sub>) of " + what +
         " over each feature's training range (the functional-ANOVA component under the " +
-        "kernel's measure), with a rug of the " + (data ? "given data" : "support vectors") +
+        "kernel's measure)" +
+        (data                                                  ? std::string(", with a rug of the given data")
+         : explained.machines().front().by_functions() ? std::string(" (the model keeps no support vectors to rug)")
+                                                       : std::string(", with a rug of the support vectors")) +
         ".</p><div class=\"figures\">";
     for (const auto& s : shapes) {
         const std::string& name = explained.feature_names[s.feature];

@@ -151,8 +151,13 @@ std::vector<CardLine> model_card(const Model& model) {
     card.push_back({"C", c_text(model)});
     card.push_back({"tolerance", fmt::format("{:g}", model.tolerance)});
     card.push_back({"training rows", std::to_string(s.rows)});
-    card.push_back(
-        {"support vectors", fmt::format("{} ({} at the bound C)", s.support_vectors, s.bounded_support_vectors)});
+    const bool by_functions = model.machines().front().by_functions();
+    card.push_back({"support vectors", fmt::format("{} ({} at the bound C){}", s.support_vectors,
+                                                   s.bounded_support_vectors,
+                                                   by_functions ? "; not kept (store coefficients)" : "")});
+    if (by_functions)
+        card.push_back({"stored as", fmt::format("{} basis coefficients per machine (store coefficients)",
+                                                 static_cast<long long>(model.basis().size()))});
     if (!model.is_multiclass()) card.push_back({"bias b", fmt::format("{:.10g}", model.machine().bias)});
     card.push_back({"solver", solver_text(model)});
     card.push_back({"dual objective",

@@ -57,9 +57,15 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
                    r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"
                                                       : "exact support-vector-pair sums (no coefficient formed)");
     const double rel = r.energy_kernel != 0.0 ? std::abs(r.energy - r.energy_kernel) / std::abs(r.energy_kernel) : 0.0;
-    fmt::format_to(
-        it, "total energy E = ||h||^2 = {:.10g}   (a'Ka computed apart: {:.10g}, relative difference {:.1e})\n",
-        r.energy, r.energy_kernel, rel);
+    if (r.energy_kernel_apart)
+        fmt::format_to(
+            it, "total energy E = ||h||^2 = {:.10g}   (a'Ka computed apart: {:.10g}, relative difference {:.1e})\n",
+            r.energy, r.energy_kernel, rel);
+    else
+        fmt::format_to(it,
+                       "total energy E = ||h||^2 = {:.10g}   (the model keeps its basis coefficients, not its support "
+                       "vectors: a'Ka is not computed apart)\n",
+                       r.energy);
     fmt::format_to(it, "constant coefficient c_0 = {:.3e}   (zero by the constraint sum a_i = 0)\n\n", r.constant);
 
     fmt::format_to(it, "Interaction order OKC(q): share of E in basis functions of exactly q active features\n");
@@ -181,6 +187,7 @@ nlohmann::json okc_json(const OkcReport& r, const Model& model) {
         j["coefficient_count"] = r.coefficient_count;
     j["energy"] = r.energy;
     j["energy_kernel"] = r.energy_kernel;
+    j["energy_kernel_apart"] = r.energy_kernel_apart;
     j["constant_coefficient"] = r.constant;
     j["block"] = r.block;
     j["order"] = r.order;

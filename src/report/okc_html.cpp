@@ -209,9 +209,12 @@ std::string coefficient_section(const OkcReport& r, const std::vector<std::strin
 std::string okc_sections(const OkcReport& r, const std::vector<std::string>& names, const std::string& prefix,
                          size_t top_pairs) {
     std::string out = fmt::format(
-        "<p class=\"note\" id=\"{}energy\">Squared norm E = {:.6g} (a&#8242;Ka computed apart: {:.6g}), constant "
+        "<p class=\"note\" id=\"{}energy\">Squared norm E = {:.6g} ({}), constant "
         "coefficient c<sub>0</sub> = {:.3g}, {:.6g} basis functions, computed exactly by {}.</p>",
-        escape(prefix), r.energy, r.energy_kernel, r.constant, r.coefficient_count, to_string(r.method));
+        escape(prefix), r.energy,
+        r.energy_kernel_apart ? fmt::format("a&#8242;Ka computed apart: {:.6g}", r.energy_kernel)
+                              : std::string("stored as basis coefficients: a&#8242;Ka needs the support vectors"),
+        r.constant, r.coefficient_count, to_string(r.method));
     out += order_section(r, prefix) + degree_section(r, prefix) + parity_section(r, prefix) +
            feature_section(r, names, prefix) + pair_section(r, names, prefix, top_pairs) +
            coefficient_section(r, names, prefix);

@@ -6,6 +6,7 @@
 
 #include "basis/feature_map.hpp"
 #include "orca/errors.hpp"
+#include "orca/model_store.hpp"
 #include "parallel/work_team.hpp"
 #include "training/model_assembly.hpp"
 
@@ -106,7 +107,13 @@ FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::s
         throw ParameterError("the basis keeps " + std::to_string(static_cast<long long>(basis.size())) +
                              " functions, more than the " + std::to_string(kMaxFeatureSpaceFunctions) +
                              " the feature space takes: lower max_order, max_total_degree or degree");
+    check_store(options.store, basis);
+    store_ = options.store;
     map_ = std::make_shared<const FeatureMap>(basis, static_cast<double>(kMaxFeatureSpaceFunctions));
+}
+
+bool FeatureSpace::stores_coefficients(double held) const {
+    return orca::stores_coefficients(store_, settings_.basis(), held);
 }
 
 size_t FeatureSpace::size() const {
@@ -129,6 +136,16 @@ std::vector<double> FeatureSpace::features(std::span<const double> points, size_
 }
 
 void FeatureSpace::check_machine(const Machine& machine) const {
+    if (machine.by_functions()) {
+        if (machine.function_coefficients.size() != size() || !machine.support_vectors.empty() ||
+            !machine.coefficients.empty())
+            throw ParameterError("a machine stored by coefficients needs one per kept function (" +
+                                 std::to_string(size()) + ") and no support vectors");
+        for (double c : machine.function_coefficients)
+            if (!std::isfinite(c)) throw ParameterError("a machine holds a coefficient that is not finite");
+        if (!std::isfinite(machine.bias)) throw ParameterError("a machine's bias is not finite");
+        return;
+    }
     if (machine.coefficients.empty()) throw ParameterError("a machine has no support vectors");
     if (machine.support_vectors.size() != machine.coefficients.size() * settings_.dim())
         throw ParameterError("a machine needs one support vector of " + std::to_string(settings_.dim()) +
@@ -164,6 +181,7 @@ Model FeatureSpace::regression_model(Machine machine, double training_r2) const 
     check_machine(machine);
     const double s = settings_.target_scale;
     for (double& a : machine.coefficients) a *= s;  // back in the target's units, as train_model's
+    for (double& c : machine.function_coefficients) c *= s;
     machine.bias = machine.bias * s + target_shift_;
     machine.summary.training_r2 = training_r2;
     ModelSettings settings = settings_;

@@ -18,7 +18,7 @@ namespace {
 using K = SettingKind;
 
 // The defaults here are TrainOptions' (a test checks that train_options({}) is TrainOptions{}).
-constexpr std::array<TrainingSetting, 22> kSettings{{
+constexpr std::array<TrainingSetting, 23> kSettings{{
     {"task", "-", "", K::choice, "classification", "",
      "what is learnt (classification: a C-SVC, two or more classes; regression: an epsilon-SVR)", true},
     {"family", "", "", K::choice, "legendre", "", "the orthonormal polynomial family of every feature", true},
@@ -66,6 +66,12 @@ constexpr std::array<TrainingSetting, 22> kSettings{{
      "fit Platt sigmoids by internal 5-fold cross-validation, so that predictions can give probabilities", true},
     {"seed", "random_state", "", K::integer, "0", "task classification",
      "seed of the probability cross-validation's folds", false},
+    {"store", "", "", K::choice, "auto", "",
+     "what the model keeps of each machine: support-vectors (the support vectors and their dual coefficients, as "
+     "LIBSVM); coefficients (the coefficients of the basis' kept functions: the same function, a model whose size "
+     "does not grow with the rows; bases of at most 20,000 functions); auto: coefficients when the support vectors "
+     "would hold more than 10^6 numbers and the basis allows, else support-vectors",
+     false},
 }};
 
 std::string exact(double v) {
@@ -221,6 +227,7 @@ std::string setting_choices(const TrainingSetting& s) {
     if (s.name == "missing") return name_list<Missing>();
     if (s.name == "scaling") return name_list<Scaling>();
     if (s.name == "target_scaling") return name_list<TargetScaling>();
+    if (s.name == "store") return name_list<Store>();
     return "";
 }
 
@@ -276,6 +283,7 @@ TrainOptions train_options(const SettingTexts& given, std::span<const std::strin
     const long long seed = integer_value("seed", text("seed"));
     if (seed < 0) throw ParameterError("seed must be >= 0, got " + text("seed"));
     o.seed = static_cast<uint64_t>(seed);
+    o.store = parse_name<Store>(text("store"));
     validate(o);
     return o;
 }

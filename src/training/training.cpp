@@ -10,6 +10,7 @@
 
 #include "orca/errors.hpp"
 #include "orca/machine_training.hpp"
+#include "orca/model_store.hpp"
 #include "training/classifier_training.hpp"
 #include "training/model_assembly.hpp"
 
@@ -92,15 +93,15 @@ double standard_deviation(const std::vector<double>& z) {
     return std::sqrt(sum / static_cast<double>(z.size()));
 }
 
-}  // namespace
-
-Model train_model(const Dataset& all, const TrainOptions& options) {
+// The model as trained, its machines holding their support vectors.
+Model trained_machines(const Dataset& all, const TrainOptions& options) {
     if (all.rows == 0) throw DataError(all.source + ": no data rows");
     if (all.target.size() != all.rows) throw DataError(all.source + ": no target column was read");
     validate(options);
     const Dataset data = detail::with_observed_levels(weighted_rows(all), options.missing);
     if (options.task == Task::classification) check_weighted_classes(all, data);
     ModelSettings settings = detail::shared_settings(data, options);
+    check_store(options.store, settings.basis());  // before the training it would follow
     std::vector<double> points = data.X;
     (void)settings.scaler.transform(points, data.rows, OutOfRange::clip, data.feature_names, data.source);
     const TensorKernel kernel(settings.basis());
@@ -179,6 +180,12 @@ Model train_model(const Dataset& all, const TrainOptions& options) {
     for (size_t t = 0; t < data.rows; ++t) upper[t] = options.C * settings.class_weights[label[t]] * sample_weight(t);
     check_box_bounds(upper, options, data, [&](size_t t) { return settings.class_weights[label[t]]; });
     return detail::train_classifier(std::move(settings), kernel, points, label, upper, options);
+}
+
+}  // namespace
+
+Model train_model(const Dataset& all, const TrainOptions& options) {
+    return as_stored(trained_machines(all, options), options.store);
 }
 
 }  // namespace orca

@@ -27,7 +27,8 @@ Expansion random_expansion(const FamilySpec& family, Measure measure, std::vecto
                            int max_order = 0, int max_total_degree = 0) {
     const size_t d = degrees.size();
     Expansion e{
-        Basis(family, measure, std::move(degrees), max_order, max_total_degree), test::uniform_points(m, d, seed), {}};
+        Basis(family, measure, std::move(degrees), max_order, max_total_degree), test::uniform_points(m, d, seed), {},
+        {}};
     if (!family.is_bounded())
         for (auto& x : e.points) x *= 2.0;
     std::mt19937_64 rng(seed + 1000);
