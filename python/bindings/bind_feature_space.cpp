@@ -40,18 +40,25 @@ size_t checked_rows(const Array& X, size_t d, const char* what) {
     return static_cast<size_t>(X.shape(0));
 }
 
-// A machine the driver solved: (support vectors in kernel coordinates, a_i, bias, summary).
+// A machine the driver solved: (support vectors in kernel coordinates, a_i, bias, summary), or
+// (None, c over the kept functions, bias, summary) for a model stored by coefficients, its
+// summary then counting the support vectors.
 Machine solved_machine(const py::tuple& parts, size_t d) {
-    const auto sv = parts[0].cast<Array>();
-    const size_t count = checked_rows(sv, d, "support_vectors");
     const auto summary = parts[3].cast<py::dict>();
     Machine machine;
-    machine.support_vectors.assign(sv.data(), sv.data() + count * d);
-    machine.coefficients = parts[1].cast<std::vector<double>>();
+    if (parts[0].is_none()) {
+        machine.function_coefficients = parts[1].cast<std::vector<double>>();
+        machine.summary.support_vectors = summary["support_vectors"].cast<size_t>();
+    } else {
+        const auto sv = parts[0].cast<Array>();
+        const size_t count = checked_rows(sv, d, "support_vectors");
+        machine.support_vectors.assign(sv.data(), sv.data() + count * d);
+        machine.coefficients = parts[1].cast<std::vector<double>>();
+        machine.summary.support_vectors = machine.coefficients.size();
+    }
     machine.bias = parts[2].cast<double>();
     TrainingSummary& t = machine.summary;
     t.rows = summary["rows"].cast<size_t>();
-    t.support_vectors = machine.coefficients.size();
     t.bounded_support_vectors = summary["bounded_support_vectors"].cast<size_t>();
     t.interior_point_steps = summary["interior_point_steps"].cast<int>();
     t.iterations = summary["iterations"].cast<long>();
@@ -130,6 +137,11 @@ void bind_feature_space(py::module_& m) {
             },
             py::arg("points"), "phi(x) of rows in kernel coordinates: rows x p")
         .def(
+            "stores_coefficients", [](const BoundSpace& s, double held) { return s.space.stores_coefficients(held); },
+            py::arg("held"),
+            "whether the model is stored by coefficients (the store setting) when the machines' support vectors "
+            "would hold this many numbers (count x d, summed over machines)")
+        .def(
             "model",
             [](const BoundSpace& s, const py::list& solved, size_t rows, size_t support_vectors,
                double training_accuracy) {
@@ -149,7 +161,8 @@ void bind_feature_space(py::module_& m) {
             },
             py::arg("machines"), py::arg("rows"), py::arg("support_vectors"), py::arg("training_accuracy"),
             "the Model of the machines solved in this space, each (support vectors in kernel coordinates, "
-            "a_i, bias, summary[, Platt's (A, B)]), in machine_classes' order")
+            "a_i, bias, summary[, Platt's (A, B)]) or (None, c over the kept functions, bias, summary[, (A, B)]), in "
+            "machine_classes' order")
         .def(
             "regression_model",
             [](const BoundSpace& s, const py::tuple& solved, double training_r2) {

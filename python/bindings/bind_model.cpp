@@ -153,6 +153,14 @@ void bind_model(py::module_& m) {
             "coefficients", [](const Model& s) { return matrix(single_machine(s).coefficients, 1).reshape({-1}); },
             "a_i = alpha_i y_i per support vector")
         .def_property_readonly(
+            "function_coefficients",
+            [](const Model& s) { return matrix(single_machine(s).function_coefficients, 1).reshape({-1}); },
+            "c_k over the basis' kept functions, for a model stored by coefficients (empty otherwise)")
+        .def_property_readonly(
+            "stored_by_coefficients",
+            [](const Model& s) { return !s.machines().empty() && s.machines().front().by_functions(); },
+            "whether the machines keep their basis coefficients instead of their support vectors (store)")
+        .def_property_readonly(
             "summary",
             [](const Model& s) { return py::module_::import("json").attr("loads")(training_record_json(s)); },
             "the training record, as the model file's \"training\" holds it")

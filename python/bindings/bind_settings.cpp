@@ -107,6 +107,7 @@ void bind_settings(py::module_& m) {
     names["prediction_method"] = names_of<PredictMethod>();
     names["out_of_range"] = names_of<OutOfRange>();
     names["missing"] = names_of<Missing>();
+    names["store"] = names_of<Store>();
     names["scaling"] = names_of<Scaling>();
     names["target_scaling"] = names_of<TargetScaling>();
     names["scaler"] = names_of<ScalerKind>();

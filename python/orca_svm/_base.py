@@ -153,7 +153,18 @@ class OrcaBase(BaseEstimator):
         self.intercept_ = np.array([m.bias for m in machines])
         if self._task == "classification":
             self.machine_names_ = list(self.model_.machine_names)
-        if len(machines) == 1:
+        if self.__dict__.get("function_coefficients_") is not None:
+            del self.function_coefficients_  # a refit or load: the new model says whether it has them
+        if self.model_.stored_by_coefficients:  # no support vectors kept: empty, as their count is not
+            self.function_coefficients_ = np.vstack([m.function_coefficients for m in machines])
+            rows = (1 if len(machines) == 1 else len(machines) if self.model_.multi_class == "ovr"
+                    else len(self.model_.classes) - 1)
+            self.support_vectors_ = np.zeros((0, len(self.model_.feature_names)))
+            self.dual_coef_ = np.zeros((rows, 0))
+            if len(machines) > 1:
+                self.n_support_ = (None if self.model_.multi_class == "ovr"
+                                   else np.zeros(len(self.model_.classes), dtype=np.int32))
+        elif len(machines) == 1:
             self.support_vectors_ = self.model_.support_vectors
             self.dual_coef_ = self.model_.coefficients.reshape(1, -1)
         else:

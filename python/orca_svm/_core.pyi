@@ -54,6 +54,8 @@ class Model:
     support_vectors: np.ndarray
     support_vectors_raw: np.ndarray
     coefficients: np.ndarray
+    function_coefficients: np.ndarray  # c over the kept functions (a model stored by coefficients; else empty)
+    stored_by_coefficients: bool
     sigmoid: tuple[float, float] | None
     summary: dict[str, Any]  # the model file's "training" record
     is_multiclass: bool
@@ -95,9 +97,11 @@ class FeatureSpace:
     def upper(self, klass: int) -> float: ...
     def scaled(self, X: np.ndarray, source: str = "X") -> np.ndarray: ...
     def features(self, points: np.ndarray) -> np.ndarray: ...
-    def model(self, machines: list[tuple[np.ndarray, list[float], float, dict[str, Any]]], rows: int,
+    def stores_coefficients(self, held: float) -> bool: ...
+    # Each machine (support vectors, a_i, bias, summary[, (A, B)]) or (None, c, bias, summary[, (A, B)]).
+    def model(self, machines: list[tuple[np.ndarray | None, list[float], float, dict[str, Any]]], rows: int,
               support_vectors: int, training_accuracy: float) -> Model: ...
-    def regression_model(self, machine: tuple[np.ndarray, list[float], float, dict[str, Any]],
+    def regression_model(self, machine: tuple[np.ndarray | None, list[float], float, dict[str, Any]],
                          training_r2: float) -> Model: ...
 
 class Clipping:

@@ -23,7 +23,7 @@ import numpy as np
 
 from ._dask_partition import (TAU, affine_direction, alpha_sums, certificate_sums, corrector_direction,
                               corrector_rhs, final_alpha, machine_part, newton_system, point_sums, smo_first,
-                              smo_second, triangular_factor)
+                              smo_second, support_part, triangular_factor)
 
 # The engine's constants (src/training/interior_point.cpp); tests hold the fits equal.
 MAX_STEPS = 80
@@ -65,10 +65,11 @@ def _factor(gram: np.ndarray, partitions: Partitions):
 
 
 def solve(actors: list, c_max: float, tolerance: float,
-          progress: Callable[[int, float], None] | None = None, support_vectors: bool = True) -> dict[str, Any]:
+          progress: Callable[[int, float], None] | None = None, final: bool = True) -> dict[str, Any]:
     """Runs the interior-point method over the partitions' states, then SMO's polish until the
-    maximal KKT violation is below tolerance; returns the machine (support vectors in kernel
-    coordinates, a_t, bias) and its certificate."""
+    maximal KKT violation is below tolerance; returns the machine (c = sum a_t phi(x_t) over the
+    kept functions, the bias, its support vectors' count) and its certificate. final: a model's
+    machine, whose support rows the partitions mark (not a probability fold's)."""
     partitions = Partitions(actors)
     sums = partitions.run(point_sums)
     m = sum(r["rows"] for r in sums)
@@ -133,7 +134,7 @@ def solve(actors: list, c_max: float, tolerance: float,
     rho = (sum(r["free_sum"] for r in parts) / free if free > 0
            else (min(r["ub"] for r in parts) + max(r["lb"] for r in parts)) / 2.0)
     gap = max(r["gmax"] for r in parts) - min(r["gmin"] for r in parts)
-    machine = partitions.run(machine_part, rho=rho, support_vectors=support_vectors)
+    machine = partitions.run(machine_part, rho=rho, final=final)
     if "residual" in machine[0]:  # an epsilon-SVR: R^2 of its training predictions (standardised target)
         z_sum = sum(r["z_sum"] for r in machine)
         total = sum(r["z_squares"] for r in machine) - z_sum * z_sum / m
@@ -141,14 +142,21 @@ def solve(actors: list, c_max: float, tolerance: float,
         fit = {"training_r2": 1.0 - residual / total if total > 0 else float(residual == 0.0)}
     else:
         fit = {"training_accuracy": sum(r["correct"] for r in machine) / m}
-    return {"support_vectors": np.vstack([r["points"] for r in machine]),
-            "support_rows": [r["rows"] for r in machine],
-            "coefficients": np.concatenate([r["a"] for r in machine]), "bias": -rho, "c": c,
-            "summary": {"rows": m, "bounded_support_vectors": sum(r["bounded"] for r in machine),
+    return {"bias": -rho, "c": c,
+            "summary": {"rows": m, "support_vectors": sum(r["count"] for r in machine),
+                        "bounded_support_vectors": sum(r["bounded"] for r in machine),
                         "interior_point_steps": steps, "iterations": iterations, "gap": max(gap, 0.0),
                         "objective": sum(r["objective"] for r in parts),
                         "duality_gap": max(0.0, sum(r["duality"] for r in machine)), **fit},
             "converged_method": converged, "stalled": stalled}
+
+
+def support_vectors(actors: list) -> dict[str, np.ndarray]:
+    """The machine just solved: its support vectors (kernel coordinates) and a_t, gathered from the
+    partitions (only for a model that keeps them: the store setting bounds how many)."""
+    parts = Partitions(actors).run(support_part)
+    return {"support_vectors": np.vstack([r["points"] for r in parts]),
+            "coefficients": np.concatenate([r["a"] for r in parts])}
 
 
 def _pair_step(i: dict, j: dict) -> tuple[float, float]:

@@ -165,7 +165,9 @@ def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin) -> 
     (twin: two variables a row, the rows listed twice), and the kept features when they fit."""
     space = base["space"]
     ub = upper / c_max
+    base.setdefault("seen", np.zeros(len(base["points"]), dtype=bool))
     state = {"index": base["index"], "rows": rows, "held": held, "points": points, "y": y, "lin": lin, "twin": twin,
+             "seen": base["seen"],
              "upper": upper, "ub": ub, "root": math.sqrt(c_max), "space": space, "a": ub / 2.0,
              "z": np.ones(len(ub)), "v": np.ones(len(ub))}
     state["s"] = ub - state["a"]
@@ -426,25 +428,44 @@ def certificate_sums(state: dict, c: np.ndarray) -> tuple[dict, dict]:
                    "objective": float((alpha * (G + state["lin"])).sum()) / 2.0}
 
 
-def machine_part(state: dict, rho: float, support_vectors: bool) -> tuple[dict, dict]:
+def _machine_a(state: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The solved machine's a_t = alpha_t y_t (a regression: alpha_t - alpha_t*, one a row) with
+    the rows' bounds, partition row numbers and points."""
+    alpha, upper = state["alpha"], state["upper"]
+    if state["twin"]:
+        n = len(alpha) // 2
+        return alpha[:n] - alpha[n:], upper[:n], state["rows"][:n], state["points"][:n]
+    return alpha * state["y"], upper, state["rows"], state["points"]
+
+
+def machine_part(state: dict, rho: float, final: bool) -> tuple[dict, dict]:
     """The primal's hinge terms for the bias -rho, the training accuracy (a regression: its squared
-    residuals and its targets' sum and sum of squares, for R^2), and (when asked) the partition's
-    support vectors (kernel coordinates) with a_t = alpha_t y_t (a regression: alpha_t - alpha_t*)."""
+    residuals and its targets' sum and sum of squares, for R^2) and the support vectors' count;
+    a final machine (not a probability fold's) marks its support rows in the partition's "seen"
+    (a row once however many machines use it)."""
     y, alpha, G, upper = state["y"], state["alpha"], state["G"], state["upper"]
     duality = float((alpha * G + upper * np.maximum(0.0, y * rho - G)).sum())
     out = {"duality": duality}
     if state["twin"]:
         n = len(alpha) // 2
-        a, upper, rows, points = alpha[:n] - alpha[n:], upper[:n], state["rows"][:n], state["points"][:n]
         z = state["target"]
         out.update(residual=float(((z - (state["f"][:n] - rho)) ** 2).sum()), z_sum=float(z.sum()),
                    z_squares=float((z ** 2).sum()))
     else:
-        a, rows, points = alpha * y, state["rows"], state["points"]
         out["correct"] = int(((state["f"] - rho > 0) == (y > 0)).sum())
-    sv = a != 0 if support_vectors else np.zeros(len(a), bool)
-    return state, {**out, "bounded": int((np.abs(a[a != 0]) >= upper[a != 0]).sum()), "points": points[sv],
-                   "a": a[sv], "rows": rows[sv]}
+    a, upper, rows, _ = _machine_a(state)
+    sv = a != 0
+    if final:
+        state["seen"][rows[sv]] = True
+    return state, {**out, "bounded": int((np.abs(a[sv]) >= upper[sv]).sum()), "count": int(sv.sum())}
+
+
+def support_part(state: dict) -> tuple[dict, dict]:
+    """The solved machine's support vectors (kernel coordinates) and their a_t: what a model that
+    keeps its support vectors needs from this partition."""
+    a, _, _, points = _machine_a(state)
+    sv = a != 0
+    return state, {"points": points[sv], "a": a[sv]}
 
 
 class Partition:
@@ -487,6 +508,10 @@ class Partition:
         values = self.base.pop("cv", np.full(len(codes), np.nan))[rows]
         return values, np.where(np.isin(codes[rows], positive), 1.0, -1.0)
 
+    def distinct_support(self) -> int:
+        """The partition's rows that are a support vector of some final machine."""
+        return int(self.base["seen"].sum()) if "seen" in self.base else 0
+
     def run(self, name: str, broadcast: dict):
         self.state, out = _PASSES[name](self.state, **broadcast)
         return out
@@ -498,4 +523,4 @@ class Partition:
 
 _PASSES = {f.__name__: f for f in (point_sums, newton_system, triangular_factor, affine_direction, corrector_rhs,
                                    corrector_direction, final_alpha, smo_first, smo_second, alpha_sums,
-                                   certificate_sums, machine_part)}
+                                   certificate_sums, machine_part, support_part)}

@@ -199,6 +199,23 @@ class _OnDask:
         local._set_machine_attributes()
         return local
 
+    def _gather_support(self, space, actors, result: dict, held: float) -> float:
+        """Counts the machine just solved into the numbers its support vectors would hold (d each)
+        and gathers them to the client while the store setting keeps support vectors at that
+        count: never more than it allows (auto: 10^6 numbers), so no step gathers the rows."""
+        held += result["summary"]["support_vectors"] * len(self._feature_names())
+        if not space.stores_coefficients(held):
+            result.update(_dask_ipm.support_vectors(actors))
+        return held
+
+    @staticmethod
+    def _machine_parts(space, result: dict, held: float) -> tuple:
+        """A solved machine as FeatureSpace.model takes it: its support vectors and a_t, or, when
+        the model is stored by coefficients, None and c over the kept functions."""
+        if space.stores_coefficients(held):
+            return None, result["c"].tolist(), result["bias"], result["summary"]
+        return result["support_vectors"], result["coefficients"].tolist(), result["bias"], result["summary"]
+
     def save(self, path) -> None:
         """Write the model file as the local estimator would (``OrcaSVC.load`` / ``OrcaSVR.load``
         read it)."""
@@ -239,13 +256,14 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
                  decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
                  max_order: int | str | None = "auto",
                  max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
-                 verbose: int = 0, client=None, feature_cache_mb: float = DEFAULT_FEATURE_CACHE_MB):
+                 store: str = "auto", verbose: int = 0, client=None,
+                 feature_cache_mb: float = DEFAULT_FEATURE_CACHE_MB):
         super().__init__(family=family, degree=degree, C=C, alpha=alpha, beta=beta, lam=lam, measure=measure,
                          tol=tol, cache_mb=cache_mb, shrinking=shrinking, max_iter=max_iter,
                          out_of_range=out_of_range, class_weight=class_weight, multi_class=multi_class,
                          decision_function_shape=decision_function_shape, probability=probability,
                          random_state=random_state, max_order=max_order, max_total_degree=max_total_degree,
-                         scaling=scaling, missing=missing, verbose=verbose)
+                         scaling=scaling, missing=missing, store=store, verbose=verbose)
         self.client = client
         self.feature_cache_mb = feature_cache_mb
 
@@ -253,8 +271,9 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVC":
         """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
         and y (a dask array or Series of labels, two or more classes), partition by partition;
-        ``sample_weight`` (a dask array) multiplies C per row. The rows are never gathered: only the
-        support vectors come to the client at the end."""
+        ``sample_weight`` (a dask array) multiplies C per row. The rows are never gathered: the
+        support vectors come to the client only while ``store`` keeps them (auto: up to 10^6
+        numbers; beyond, the model is stored by its basis coefficients)."""
         self._check_dask_params()
         if self.decision_function_shape not in ("ovr", "ovo"):
             raise ValueError(f"decision_function_shape must be 'ovr' or 'ovo', got {self.decision_function_shape!r}")
@@ -282,7 +301,7 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
                                    list(stats["mean"]), list(stats["sd"]), list(stats["missing"].astype(float)))
         actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), classes)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
-        solved, support_rows = [], [[] for _ in actors]
+        solved, held = [], 0.0
         machines = space.machine_classes
         for m, (negative, positive) in enumerate(machines):
             c_max = max(space.upper(c) * stats["largest_weight"][c] for c in negative + positive)
@@ -291,15 +310,13 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
             stage = f"machine {m + 1} of {len(machines)}, " if len(machines) > 1 else ""
             result = _dask_ipm.solve(actors, c_max, space.tolerance, self._progress_line(started, stage))
             result["summary"]["converged"] = bool(result["summary"]["gap"] < space.tolerance)
+            held = self._gather_support(space, actors, result, held)  # before the folds replace the machine
             result["sigmoid"] = (self._platt(actors, negative, positive, c_max, [seed, m], space.tolerance, started,
                                              stage) if self.probability else None)
             solved.append(result)
-            for k, rows in enumerate(result["support_rows"]):
-                support_rows[k].append(rows)
         rows = int(stats["class_rows"].sum())
-        distinct = sum(len(np.unique(np.concatenate(parts))) for parts in support_rows)
-        parts = [(r["support_vectors"], r["coefficients"].tolist(), r["bias"], r["summary"], r["sigmoid"])
-                 for r in solved]
+        distinct = sum(call.result() for call in [actor.distinct_support() for actor in actors])
+        parts = [self._machine_parts(space, r, held) + (r["sigmoid"],) for r in solved]
         if len(solved) == 1:
             accuracy = solved[0]["summary"]["training_accuracy"]
         else:  # the model's class predictions, from every machine's w on the partitions
@@ -331,7 +348,7 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
                 continue
             result = _dask_ipm.solve(actors, c_max, tolerance,
                                      self._progress_line(started, f"{stage}probability fold {fold + 1} of {folds}, "),
-                                     support_vectors=False)
+                                     final=False)
             for call in [actor.held_out(result["c"], result["bias"]) for actor in actors]:
                 call.result()
         decisions = [call.result() for call in [actor.cv_decisions(negative, positive) for actor in actors]]
@@ -405,20 +422,22 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
                  measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
                  max_iter: int = -1, out_of_range: str = "clip", max_order: int | str | None = "auto",
                  max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
-                 target_scaling: str = "standardize", verbose: int = 0, client=None,
+                 target_scaling: str = "standardize", store: str = "auto", verbose: int = 0, client=None,
                  feature_cache_mb: float = DEFAULT_FEATURE_CACHE_MB):
         super().__init__(family=family, degree=degree, C=C, epsilon=epsilon, alpha=alpha, beta=beta, lam=lam,
                          measure=measure, tol=tol, cache_mb=cache_mb, shrinking=shrinking, max_iter=max_iter,
                          out_of_range=out_of_range, max_order=max_order, max_total_degree=max_total_degree,
-                         scaling=scaling, missing=missing, target_scaling=target_scaling, verbose=verbose)
+                         scaling=scaling, missing=missing, target_scaling=target_scaling, store=store,
+                         verbose=verbose)
         self.client = client
         self.feature_cache_mb = feature_cache_mb
 
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVR":
         """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
         and numeric targets y (a dask array or Series), partition by partition; ``sample_weight``
-        (a dask array) multiplies C per row. The rows are never gathered: only the support
-        vectors come to the client at the end."""
+        (a dask array) multiplies C per row. The rows are never gathered: the support vectors
+        come to the client only while ``store`` keeps them (auto: up to 10^6 numbers; beyond,
+        the model is stored by its basis coefficients)."""
         self._check_dask_params()
         started = time.perf_counter()
         client = self._client()
@@ -449,11 +468,11 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         for call in [actor.begin_regression(c_max) for actor in actors]:
             call.result()
         result = _dask_ipm.solve(actors, c_max, space.tolerance, self._progress_line(started))
+        held = self._gather_support(space, actors, result, 0.0)
         del actors
         summary = result["summary"]
         summary["converged"] = bool(summary["gap"] < space.tolerance)
-        self.model_ = space.regression_model((result["support_vectors"], result["coefficients"].tolist(),
-                                              result["bias"], summary), summary["training_r2"])
+        self.model_ = space.regression_model(self._machine_parts(space, result, held), summary["training_r2"])
         self.model_.target_name = target_name
         self._finish(started)
         return self

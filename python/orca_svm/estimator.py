@@ -88,6 +88,13 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         and SVC(probability=True)), enabling :meth:`predict_proba`. Five more fits per machine.
     random_state : int or None, default=None
         Seed of those folds (None: 0, so results are reproducible).
+    store : {"auto", "support-vectors", "coefficients"}, default="auto"
+        What the model keeps of each machine. "support-vectors": its support vectors and dual
+        coefficients (LIBSVM's form). "coefficients": the coefficients c_k of the basis' kept
+        functions, the same decision function in a model whose size does not grow with the rows
+        (``function_coefficients_``; bases of at most 20,000 functions). "auto": coefficients when
+        the support vectors would hold more than 10^6 numbers and the basis allows, else support
+        vectors.
 
     Attributes
     ----------
@@ -99,6 +106,8 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
     support_vectors_ : ndarray of shape (n_SV, n_features)
         Support vectors in the kernel's scaled coordinates; with more classes every machine's,
         each once (grouped by class for one-vs-one, as LIBSVM and scikit-learn lay them out).
+        A model stored by coefficients keeps none: shape (0, n_features), and ``dual_coef_`` has
+        no columns (``model_.summary`` still counts them).
     dual_coef_ : ndarray of shape (1, n_SV), (n_classes - 1, n_SV) or (n_classes, n_SV)
         a_i = alpha_i y_i. One-vs-one: LIBSVM's layout (row j - 1 holds machine (i, j)'s
         coefficients of class i's vectors, row i those of class j's), with ORCA's sign (machine
@@ -107,6 +116,10 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         More than two classes, one-vs-one: support vectors per class (None for one-vs-rest).
     intercept_ : ndarray of shape (n_machines,)
         The bias b of every machine.
+    function_coefficients_ : ndarray of shape (n_machines, n_functions)
+        Only for a model stored by coefficients: each machine's c_k over the basis' kept functions
+        (the decision function is ``intercept_ + c . phi(x)``; ``analyze()`` lists them by
+        multi-index).
     machine_names_ : list of str
         Every machine, e.g. "versicolor vs setosa" (one-vs-one, the later class positive) or
         "setosa vs rest"; ``model_.machines`` holds them with their support vectors.
@@ -129,7 +142,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
                  decision_function_shape: str = "ovr", probability: bool = False, random_state: int | None = None,
                  max_order: int | str | None = "auto",
                  max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
-                 verbose: int = 0):
+                 store: str = "auto", verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -151,6 +164,7 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         self.max_total_degree = max_total_degree
         self.scaling = scaling
         self.missing = missing
+        self.store = store
         self.verbose = verbose
 
     # --- fitting -------------------------------------------------------------------------

@@ -127,11 +127,14 @@ def plot_decision_function(clf, X, y=None, ax=None, resolution: int = 200):
             for c, marker in zip(clf.classes_, "osD^vPX*<>"):
                 sel = y == c
                 ax.scatter(X[sel, 0], X[sel, 1], marker=marker, s=12, edgecolors="k", linewidths=0.3, label=str(c))
-    # Every machine's support vectors, each point once.
-    sv = np.unique(np.vstack([m.support_vectors_raw for m in model.machines]), axis=0)
-    ax.scatter(sv[:, 0], sv[:, 1], s=60, facecolors="none", edgecolors="gold", linewidths=1.2, label="support vectors")
     ax.figure.colorbar(mesh, ax=ax, fraction=0.046, pad=0.04, label=label)
-    ax.set_title(f"Decision function ({len(sv)} support vectors)")
+    if model.stored_by_coefficients:  # no support vectors kept to mark
+        ax.set_title(f"Decision function ({model.summary['support_vectors']} support vectors, not kept)")
+    else:  # every machine's support vectors, each point once
+        sv = np.unique(np.vstack([m.support_vectors_raw for m in model.machines]), axis=0)
+        ax.scatter(sv[:, 0], sv[:, 1], s=60, facecolors="none", edgecolors="gold", linewidths=1.2,
+                   label="support vectors")
+        ax.set_title(f"Decision function ({len(sv)} support vectors)")
     ax.legend(fontsize="small")
     return ax
 

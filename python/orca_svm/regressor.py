@@ -32,7 +32,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         ``model_.summary`` is that standardised problem's. none: the target's own units, as
         scikit-learn's SVR and LIBSVM.
     family, degree, C, alpha, beta, lam, measure, tol, cache_mb, shrinking, max_iter, out_of_range, max_order,
-    max_total_degree, scaling, missing, verbose
+    max_total_degree, scaling, missing, store, verbose
         As for :class:`OrcaSVC`.
 
     Attributes
@@ -41,9 +41,12 @@ class OrcaSVR(RegressorMixin, OrcaBase):
     feature_names_in_ : ndarray of str
         Only when fitted on a DataFrame with string column names.
     support_vectors_ : ndarray of shape (n_SV, n_features)
-        Support vectors in the kernel's scaled coordinates.
+        Support vectors in the kernel's scaled coordinates (none, shape (0, n_features), for a
+        model stored by coefficients).
     dual_coef_ : ndarray of shape (1, n_SV)
         a_i = alpha_i - alpha_i*.
+    function_coefficients_ : ndarray of shape (1, n_functions)
+        Only for a model stored by coefficients: c_k over the basis' kept functions.
     intercept_ : ndarray of shape (1,)
         The bias b.
     n_iter_ : int
@@ -65,7 +68,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
                  measure: str = "probability", tol: float = 1e-3, cache_mb: float = 200.0, shrinking: bool = True,
                  max_iter: int = -1, out_of_range: str = "clip", max_order: int | str | None = "auto",
                  max_total_degree: int | None = None, scaling: str = "range", missing: str = "marginalize",
-                 target_scaling: str = "standardize", verbose: int = 0):
+                 target_scaling: str = "standardize", store: str = "auto", verbose: int = 0):
         self.family = family
         self.degree = degree
         self.C = C
@@ -84,6 +87,7 @@ class OrcaSVR(RegressorMixin, OrcaBase):
         self.scaling = scaling
         self.missing = missing
         self.target_scaling = target_scaling
+        self.store = store
         self.verbose = verbose
 
     def fit(self, X, y, sample_weight=None) -> "OrcaSVR":

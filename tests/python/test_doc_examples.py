@@ -1,8 +1,8 @@
-"""The examples python.md, cli.md, missing-values.md, scaling.md, categorical.md and scale-out.md
-show run as written: the Python blocks of python.md, missing-values.md, scaling.md, categorical.md
-and scale-out.md's DaskOrcaSVC example (on a LocalCluster) in a scratch folder, cli.md's runnable
-shell example (the one it says runs after `make build`) with the binary under test and its
-scratch files in a scratch folder."""
+"""The examples python.md, cli.md, missing-values.md, scaling.md, categorical.md, model-store.md and
+scale-out.md show run as written: the Python blocks of python.md, missing-values.md, scaling.md,
+categorical.md, model-store.md and scale-out.md's DaskOrcaSVC example (on a LocalCluster) in a
+scratch folder, cli.md's runnable shell example (the one it says runs after `make build`) with the
+binary under test and its scratch files in a scratch folder."""
 import os
 import re
 import subprocess
@@ -69,6 +69,17 @@ def test_categorical_md_example_runs(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "['blue', 'green', 'red', 'teal']" in proc.stdout
+
+
+def test_model_store_md_example_runs(tmp_path):
+    (code,) = blocks("model-store.md", "python")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    sizes, difference, shape = proc.stdout.splitlines()
+    by_support_vectors, by_coefficients = map(int, sizes.split())
+    assert by_coefficients < by_support_vectors / 10
+    assert float(difference) < 1e-9
+    assert shape.startswith("(1, 436) ") and int(shape.split()[-1]) > 1000
 
 
 def test_scale_out_md_training_example_runs(tmp_path):
