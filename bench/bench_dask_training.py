@@ -8,6 +8,7 @@ memory limit), the rows generated per partition on the workers (never on the cli
 
     python bench/bench_dask_training.py [--rows 200000] [--model pairs|additive] [--check]
         [--partition-rows 25000] [--worker-memory 2GB] [--C 1.0] [--feature-cache-mb 512]
+        [--store auto|support-vectors|coefficients]
 """
 import argparse
 import os
@@ -39,6 +40,7 @@ def main():
     parser.add_argument("--C", type=float, default=1.0)
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--feature-cache-mb", type=float, default=512.0)
+    parser.add_argument("--store", default="auto", help="what the model keeps (support vectors come to the client)")
     args = parser.parse_args()
     import dask.array as da
     import distributed
@@ -46,7 +48,7 @@ def main():
     from orca_svm import OrcaSVC
     from orca_svm.dask import DaskOrcaSVC
 
-    params = dict(C=args.C, max_order=2 if args.model == "pairs" else "auto")
+    params = dict(C=args.C, max_order=2 if args.model == "pairs" else "auto", store=args.store)
     dask_only = dict(feature_cache_mb=args.feature_cache_mb)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                        dashboard_address=None, memory_limit=args.worker_memory, silence_logs=40)
@@ -62,7 +64,8 @@ def main():
           f"{args.worker_memory}")
     print(f"DaskOrcaSVC: {dask_seconds:.1f} s, {s['interior_point_steps']} Newton steps, {s['iterations']} SMO "
           f"iterations of polish, KKT violation {s['gap']:.2g} (converged: {s['converged']}), "
-          f"{s['support_vectors']} support vectors, training accuracy {s['training_accuracy']:.4f}")
+          f"{s['support_vectors']} support vectors, training accuracy {s['training_accuracy']:.4f}; store "
+          f"{args.store}: {'coefficients' if clf.model_.stored_by_coefficients else 'support vectors'} kept")
     print("peak memory per worker (MB): " + ", ".join(f"{v:.0f}" for v in peaks.values())
           + f"; client {peak_rss_mb():.0f} MB")
     if args.check:

@@ -14,6 +14,7 @@ training=$(.venv/bin/python bench/bench_training.py)
 feature_space=$(.venv/bin/python -W ignore bench/bench_feature_space.py --rows 10000,50000)
 large=$(.venv/bin/python -W ignore bench/bench_feature_space.py --large 50000,500000)
 svr=$(.venv/bin/python -W ignore bench/bench_svr.py --rows 2000,5000,20000,100000)
+store=$(.venv/bin/python -W ignore bench/bench_model_store.py --rows 50000,200000)
 okc_python=$(.venv/bin/python bench/bench_okc_python.py)
 kernel=$(.venv/bin/python bench/bench_kernel.py build/bench/bench_kernel)
 threads=$(bash bench/bench_threads.sh)
@@ -134,6 +135,18 @@ dask_large=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 1000
   echo
   echo "Issue 28: epsilon-SVR had no fast route; pairs fits ran to SMO's iteration cap. The notes compare"
   echo "the build before the interior-point route took epsilon-SVR (\`--before\`) on the same rows."
+  echo
+  echo "## What a model keeps: support vectors or coefficients (bench/bench_model_store.py)"
+  echo
+  echo '```'
+  echo "$store" | sed -n '1p'
+  echo '```'
+  echo
+  echo "$store" | sed -n '2,$p'
+  echo
+  echo "Issue 28, item 3: small-basis models predict, explain and analyse from their coefficients, and a"
+  echo "model stored by them (\`store\`) does not grow with the rows. See \"Model files stored by"
+  echo "coefficients\" in the notes."
   echo
   echo "## The CPU level (bench/cpu_level.py)"
   echo
