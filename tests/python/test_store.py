@@ -137,7 +137,8 @@ def test_refusals_are_value_errors():
 def test_cli_reads_and_writes_the_same_form(orca, tmp_path):
     X, y = _task(m=300)
     data = tmp_path / "d.csv"
-    data.write_text("a,b,c,d,y\n" + "\n".join(",".join(f"{v!r}" for v in row) + f",{t}" for row, t in zip(X, y)))
+    rows = (",".join(repr(float(v)) for v in row) + f",{t}" for row, t in zip(X, y))  # plain numbers (numpy 2)
+    data.write_text("a,b,c,d,y\n" + "\n".join(rows))
     model = tmp_path / "m.json"
     orca("fit", "--data", data, "--target", "y", "--max-order", "2", "--store", "coefficients", "--model", model,
          "--quiet")
