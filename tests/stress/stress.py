@@ -115,7 +115,13 @@ def python_cases(scale):
         phi = clf.explain(Xn[: m // 4]).to_numpy()
         interactions = clf.shapley_interactions(Xn[: m // 20])
         reports = [clf.analyze(method=method).to_json() for method in ("enumeration", "pairs")]
-        return digest(clf.decision_function(Xn), phi, interactions, *reports)
+        # A model stored by its coefficients: the same readers on its other form.
+        kept = OrcaSVC(degree=3, max_order=2, C=1.0, store="coefficients").fit(X, y)
+        assert kept.model_.stored_by_coefficients
+        by_c = [kept.decision_function(Xn), kept.explain(Xn[: m // 4]).to_numpy(), kept.analyze().to_json(),
+                kept.shape_functions(grid=200)["h"].to_numpy(),  # numbers only: an object array hashes pointers
+                kept.pair_surface(0, 1, grid=60).to_numpy(dtype=float)]
+        return digest(clf.decision_function(Xn), phi, interactions, *reports, *by_c)
 
     def sweep_fits():  # a sweep: its fits shared out over the threads
         X, y = table(m // 5, 3, "two", 7)
@@ -135,9 +141,10 @@ def python_cases(scale):
             da.from_array(X, chunks=(len(X) // 8, 5)), da.from_array(y, chunks=len(y) // 8))
         assert clf.model_.summary["converged"] and clf.model_.summary["interior_point_steps"] > 0
         Xr, f = route_data("regression", scale)
-        reg = DaskOrcaSVR(max_order=2, C=0.5, epsilon=0.2, client=dask_client()).fit(
+        reg = DaskOrcaSVR(max_order=2, C=0.5, epsilon=0.2, store="coefficients", client=dask_client()).fit(
             da.from_array(Xr, chunks=(len(Xr) // 4, Xr.shape[1])), da.from_array(f, chunks=len(f) // 4))
         assert reg.model_.summary["converged"] and reg.model_.summary["interior_point_steps"] > 0
+        assert reg.model_.stored_by_coefficients
         return digest(clf.decision_function(X), clf.model_.to_json(), reg.predict(Xr), reg.model_.to_json())
 
     return {"python smo": smo, "python interior-point": interior_point, "python dask training": dask_training,
