@@ -216,6 +216,30 @@ TEST(ParallelPaths, PredictionExplanationsAndAnalysis) {
     }
 }
 
+TEST(ParallelPaths, ModelStoredByCoefficients) {
+    // Training ends in as_stored; prediction, explanations and the shape and pair grids of a model
+    // stored by coefficients run the kept functions' loops.
+    const orca::Dataset data = table(3000, 5, Target::two_classes, 13);
+    orca::TrainOptions options = options_for(3, 2, 1.0);
+    options.store = orca::Store::coefficients;
+    const orca::Model model = expect_same_fit(data, options);
+    ASSERT_TRUE(model.machine().by_functions());
+    const orca::Dataset rows = table(8000, 5, Target::two_classes, 14);
+    using Values = std::vector<double>;
+    const auto [one, four] = on_one_and_four_threads<Values>([&] {
+        Values out = orca::decision_function(model, rows.X, rows.rows, orca::OutOfRange::clip, "rows");
+        const orca::Explanation e = orca::explain(model, std::span<const double>(rows.X).first(2000 * 5), 2000);
+        out.insert(out.end(), e.shapley.begin(), e.shapley.end());
+        out.insert(out.end(), e.pair.begin(), e.pair.end());
+        for (const auto& shape : orca::shape_functions(model, 400))
+            out.insert(out.end(), shape.h.begin(), shape.h.end());
+        const orca::PairSurface surface = orca::pair_surface(model, 1, 3, 100);
+        out.insert(out.end(), surface.h.begin(), surface.h.end());
+        return out;
+    });
+    EXPECT_EQ(one, four);
+}
+
 TEST(ParallelPaths, SweepFits) {
     // The sweep shares its fits out (one per thread); each fit's loops run on its own thread.
     const orca::Dataset data = table(1000, 3, Target::two_classes, 13);
