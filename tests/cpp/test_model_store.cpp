@@ -187,6 +187,18 @@ TEST(ModelStore, MultiClassScoresAndProbabilities) {
         const Model back = model_from_json(model_to_json(by_c), "round trip");
         EXPECT_EQ(model_to_json(back), model_to_json(by_c));
         EXPECT_LT(model_to_json(by_c).size(), model_to_json(by_sv).size());
+        // A file whose machines keep different forms is refused (class scores add them up).
+        nlohmann::json mixed = nlohmann::json::parse(model_to_json(by_c));
+        mixed["machines"][1] = nlohmann::json::parse(model_to_json(by_sv))["machines"][1];
+        try {
+            (void)model_from_json(mixed.dump(), "mixed.json");
+            ADD_FAILURE() << "machines of two forms were read";
+        } catch (const ModelFileError& error) {
+            EXPECT_NE(std::string(error.what()).find("mixed.json: machines[1]: keeps support_vectors where machines[0] "
+                                                     "keeps function_coefficients"),
+                      std::string::npos)
+                << error.what();
+        }
     }
 }
 
