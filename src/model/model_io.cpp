@@ -526,12 +526,12 @@ Model model_from_json(const std::string& content, const std::string& source) {
                                          "']");
                 machines.push_back(read_machine(list[index], m, mw, want[index], false));
                 // One form for every machine: class scores add the machines up.
-                if (machines.back().by_functions() != machines.front().by_functions())
-                    throw ModelFileError(mw + ": keeps " +
-                                         (machines.back().by_functions() ? "function_coefficients" : "support_vectors") +
-                                         " where machines[0] keeps " +
-                                         (machines.front().by_functions() ? "function_coefficients" : "support_vectors") +
-                                         "; every machine keeps the same form");
+                const auto form = [](const Machine& machine) {
+                    return std::string(machine.by_functions() ? "function_coefficients" : "support_vectors");
+                };
+                if (form(machines.back()) != form(machines.front()))
+                    throw ModelFileError(mw + ": keeps " + form(machines.back()) + " where machines[0] keeps " +
+                                         form(machines.front()) + "; every machine keeps the same form");
             }
         }
     } catch (const ParameterError& e) {
