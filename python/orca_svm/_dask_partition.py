@@ -130,7 +130,8 @@ def machine_start(base: dict, negative: list, positive: list, c_max: float, keep
     """A partition's state at the start of one two-class machine (its rows of the classes
     `negative` and `positive`; held_out = (fold, folds, seed): without that fold's rows, kept aside
     in "held"): y = +-1, the box bounds scaled by the machine's largest C, a = s = ub / 2,
-    z = v = 1; the features U = y sqrt(C_max) phi kept when they take at most keep_bytes."""
+    z = v = 1; the features sqrt(C_max) phi of its points kept when they take at most
+    keep_bytes."""
     space, codes = base["space"], base["codes"]
     rows = np.flatnonzero(np.isin(codes, negative) | np.isin(codes, positive))
     held = np.zeros(0, dtype=np.int64)
@@ -146,14 +147,15 @@ def machine_start(base: dict, negative: list, positive: list, c_max: float, keep
 
 def regression_start(base: dict, c_max: float, keep_bytes: float) -> dict:
     """A partition's state at the start of an epsilon-SVR machine on the target standardised as the
-    space says ((z - shift) / scale): each row twice, alpha_t then alpha_t*, as in machine_start."""
+    space says ((z - shift) / scale): two variables a row, alpha_t then alpha_t*, over the rows'
+    points (and their features) once."""
     space = base["space"]
     z = (base["z"] - space.target_shift) / space.target_scale
     n = len(z)
     rows = np.arange(n)
     upper = base["class_upper"][0] * base["weights"]
     state = _start(base, np.concatenate([rows, rows]), np.zeros(0, dtype=np.int64),
-                   np.concatenate([base["points"], base["points"]]), np.concatenate([np.ones(n), -np.ones(n)]),
+                   base["points"], np.concatenate([np.ones(n), -np.ones(n)]),
                    np.concatenate([space.epsilon - z, space.epsilon + z]), np.concatenate([upper, upper]), c_max,
                    keep_bytes, twin=True)
     state["target"] = z
@@ -162,7 +164,8 @@ def regression_start(base: dict, c_max: float, keep_bytes: float) -> dict:
 
 def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin) -> dict:
     """The method's starting point for variables of labels y, linear term lin and bounds upper
-    (twin: two variables a row, the rows listed twice), and the kept features when they fit."""
+    (twin: two variables a row, alpha_t then alpha_t*, over the points given once), and the kept
+    features of the points when they fit."""
     space = base["space"]
     ub = upper / c_max
     base.setdefault("seen", np.zeros(len(base["points"]), dtype=bool))
@@ -172,10 +175,10 @@ def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin) -> 
              "z": np.ones(len(ub)), "v": np.ones(len(ub))}
     state["s"] = ub - state["a"]
     state["best"] = state["a"].copy()
-    state["U"] = None
-    if len(ub) * space.size * 8.0 <= keep_bytes:
-        state["U"] = _features(state, 0, len(ub))
-    state["largest"] = float(_times_each(state, lambda U: np.abs(U).max(axis=1, initial=0.0)).max(initial=0.0))
+    state["P"] = None
+    if len(points) * space.size * 8.0 <= keep_bytes:
+        state["P"] = _features(state, 0, len(points))
+    state["largest"] = float(_times_each(state, lambda P: np.abs(P).max(axis=1, initial=0.0)).max(initial=0.0))
     return state
 
 
@@ -190,35 +193,71 @@ def correct_classes(base: dict, model, coefficients: np.ndarray, biases: np.ndar
     return correct
 
 
+# The method's matrix is U = diag(y) P sqrt(C_max) Phi: one row per variable, P sending a variable
+# to its point (itself; for an epsilon-SVR's twin variables t and n + t, point t). A partition
+# computes or keeps sqrt(C_max) Phi of its points once, and folds and expands the variables around
+# it: an epsilon-SVR's step costs a classifier's on as many rows (y = +-1: the same bits as
+# multiplying the rows themselves).
 def _features(state: dict, lo: int, hi: int) -> np.ndarray:
-    phi = state["space"].features(state["points"][lo:hi])
-    return phi * (state["y"][lo:hi] * state["root"])[:, None]
+    """sqrt(C_max) phi of the points lo .. hi."""
+    return state["space"].features(state["points"][lo:hi]) * state["root"]
 
 
 def _blocks(state: dict):
-    """(first row, U of a block of rows): the kept matrix at once, or blocks computed anew."""
-    if state["U"] is not None:
-        yield 0, state["U"]
+    """(first point, sqrt(C_max) phi of a block of points): the kept matrix at once, or blocks
+    computed anew."""
+    if state["P"] is not None:
+        yield 0, state["P"]
         return
-    for lo in range(0, len(state["y"]), BLOCK_ROWS):
-        yield lo, _features(state, lo, min(lo + BLOCK_ROWS, len(state["y"])))
+    points = len(state["points"])
+    for lo in range(0, points, BLOCK_ROWS):
+        yield lo, _features(state, lo, min(lo + BLOCK_ROWS, points))
+
+
+def _fold(state: dict, T: np.ndarray) -> np.ndarray:
+    """P' diag(y) T's rows summed per point: variables x k -> points x k (U'T = Phi' of it)."""
+    F = state["y"][:, None] * T
+    if state["twin"]:
+        n = len(F) // 2
+        return F[:n] + F[n:]
+    return F
+
+
+def _expand(state: dict, Q: np.ndarray) -> np.ndarray:
+    """Per point -> per variable, signed by y: diag(y) P Q."""
+    if state["twin"]:
+        Q = np.concatenate([Q, Q])
+    return state["y"][:, None] * Q
 
 
 def _transposed_times(state: dict, T: np.ndarray) -> np.ndarray:
+    F = _fold(state, T)
     out = np.zeros((state["space"].size, T.shape[1]))
-    for lo, U in _blocks(state):
-        out += U.T @ T[lo:lo + len(U)]
+    for lo, P in _blocks(state):
+        out += P.T @ F[lo:lo + len(P)]
     return out
 
 
 def _times(state: dict, W: np.ndarray) -> np.ndarray:
-    return np.concatenate([U @ W for _, U in _blocks(state)]) if len(state["y"]) else np.zeros((0, W.shape[1]))
+    if not len(state["points"]):
+        return np.zeros((len(state["y"]), W.shape[1]))
+    return _expand(state, np.concatenate([P @ W for _, P in _blocks(state)]))
 
 
 def _times_each(state: dict, per_block: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """per_block(U) of every block, one value per row, joined."""
-    parts = [per_block(U) for _, U in _blocks(state)]
-    return np.concatenate(parts) if parts else np.zeros(0)
+    """per_block(P) of every block of points, one value per point (a value the sign of y does not
+    change), given to each of its variables."""
+    parts = [per_block(P) for _, P in _blocks(state)]
+    values = np.concatenate(parts) if parts else np.zeros(0)
+    return np.concatenate([values, values]) if state["twin"] else values
+
+
+def _per_point(state: dict, d: np.ndarray) -> np.ndarray:
+    """A diagonal over the variables summed per point: U'DU = Phi' diag(of it) Phi."""
+    if state["twin"]:
+        n = len(d) // 2
+        return d[:n] + d[n:]
+    return d
 
 
 def point_sums(state: dict, step: float = 0.0) -> tuple[dict, dict]:
@@ -248,11 +287,12 @@ def newton_system(state: dict, w: np.ndarray, b: float) -> tuple[dict, dict]:
     from scipy.linalg.blas import dsyrk
     p = state["space"].size
     gram, UT = np.zeros((p, p), order="F"), np.zeros((p, 2))
-    for lo, U in _blocks(state):
-        B = U * np.sqrt(dinv[lo:lo + len(U)])[:, None]
+    dinv_points, F = _per_point(state, dinv), _fold(state, T)
+    for lo, P in _blocks(state):
+        B = P * np.sqrt(dinv_points[lo:lo + len(P)])[:, None]
         # B'B by BLAS's symmetric rank-k update: half the multiply-adds of a product, upper triangle.
         gram = dsyrk(1.0, B.T, beta=1.0, c=gram, overwrite_c=True)
-        UT += U.T @ T[lo:lo + len(U)]
+        UT += P.T @ F[lo:lo + len(P)]
     gram = np.triu(gram) + np.triu(gram, 1).T
     state.update(rd=rd, dinv=dinv, T=T)
     finite = bool(np.isfinite(rd).all())
@@ -264,8 +304,9 @@ def triangular_factor(state: dict) -> tuple[dict, np.ndarray]:
     """R of the QR of D^-1/2 U: where I + U'D^-1 U has no Cholesky factor in double precision,
     the client's QR of these stacked (and I) gives the same factor stably (the engine's fallback)."""
     R = np.zeros((0, state["space"].size))
-    for lo, U in _blocks(state):
-        block = np.vstack([R, U * np.sqrt(state["dinv"][lo:lo + len(U)])[:, None]])
+    dinv_points = _per_point(state, state["dinv"])
+    for lo, P in _blocks(state):
+        block = np.vstack([R, P * np.sqrt(dinv_points[lo:lo + len(P)])[:, None]])
         R = np.linalg.qr(block, mode="r")
     return state, R
 
@@ -336,7 +377,9 @@ def final_alpha(state: dict, c_max: float, current: bool) -> tuple[dict, dict]:
 
 
 def _phi(state: dict, t: int) -> np.ndarray:
-    return state["space"].features(state["points"][t:t + 1])[0]
+    """phi of variable t's point."""
+    point = t % len(state["points"]) if state["twin"] else t
+    return state["space"].features(state["points"][point:point + 1])[0]
 
 
 def _apply_updates(state: dict, updates: list) -> None:
@@ -399,7 +442,7 @@ def smo_second(state: dict, phi_i: np.ndarray, gmax: float) -> tuple[dict, dict]
 def _diagonal(state: dict) -> np.ndarray:
     """K(x_t, x_t) = |phi(x_t)|^2, computed once."""
     if "diagonal" not in state:
-        state["diagonal"] = _times_each(state, lambda U: np.einsum("ij,ij->i", U, U)) / state["root"] ** 2
+        state["diagonal"] = _times_each(state, lambda P: np.einsum("ij,ij->i", P, P)) / state["root"] ** 2
     return state["diagonal"]
 
 
@@ -434,7 +477,7 @@ def _machine_a(state: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     alpha, upper = state["alpha"], state["upper"]
     if state["twin"]:
         n = len(alpha) // 2
-        return alpha[:n] - alpha[n:], upper[:n], state["rows"][:n], state["points"][:n]
+        return alpha[:n] - alpha[n:], upper[:n], state["rows"][:n], state["points"]
     return alpha * state["y"], upper, state["rows"], state["points"]
 
 

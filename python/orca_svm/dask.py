@@ -408,8 +408,8 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
     target itself).
 
     Parameters are ``OrcaSVR``'s, plus ``client`` and ``feature_cache_mb`` as for
-    ``DaskOrcaSVC``. A partition keeps each row's features twice (one copy a variable), so
-    ``feature_cache_mb`` counts 2 x rows x p doubles.
+    ``DaskOrcaSVC``. A partition keeps (or computes) each row's features once for its two
+    variables, so a step costs what a classifier's does on as many rows.
 
     Not taken here (ValueError): ``scaling="quantile"`` and categorical columns; a basis of more
     than 10,000 functions.
