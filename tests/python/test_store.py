@@ -184,3 +184,13 @@ def test_dask_models_stored_by_coefficients_gather_no_support_vectors(client, mo
     near = OrcaSVR(store="coefficients", **params).fit(X, z).predict(X)
     assert np.abs(reg.predict(X) - near).max() <= 1e-3 * (near.max() - near.min())
     assert reg.to_local().model_.stored_by_coefficients
+
+
+def test_decision_plot_says_the_support_vectors_are_not_kept():
+    pytest.importorskip("matplotlib")
+    from orca_svm.plots import plot_decision_function
+    X, y = _task(m=300)
+    X = X[:, :2]
+    ax = plot_decision_function(OrcaSVC(store="coefficients").fit(X, y), X, y)
+    assert ax.get_title().endswith("support vectors, not kept)")
+    assert "support vectors" not in [t.get_text() for t in ax.get_legend().get_texts()]
