@@ -153,8 +153,7 @@ class OrcaBase(BaseEstimator):
         self.intercept_ = np.array([m.bias for m in machines])
         if self._task == "classification":
             self.machine_names_ = list(self.model_.machine_names)
-        if self.__dict__.get("function_coefficients_") is not None:
-            del self.function_coefficients_  # a refit or load: the new model says whether it has them
+        self.__dict__.pop("function_coefficients_", None)  # a refit or load: the new model says
         if self.model_.stored_by_coefficients:  # no support vectors kept: empty, as their count is not
             self.function_coefficients_ = np.vstack([m.function_coefficients for m in machines])
             rows = (1 if len(machines) == 1 else len(machines) if self.model_.multi_class == "ovr"

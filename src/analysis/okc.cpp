@@ -60,8 +60,6 @@ OkcReport report_of(const Expansion& e, const OkcOptions& options, OkcMethod met
 // A machine stored by its coefficients: every index from the given c_k (reported as the
 // enumeration, which it is; the pair algorithm needs support vectors, so asking for it is refused).
 OkcReport analyze_functions(const Expansion& e, const OkcOptions& options) {
-    validate(options);
-    if (e.dim() > 63) throw ParameterError("the analysis supports at most 63 features");
     if (options.method == OkcMethod::pairs)
         throw ParameterError("the pair algorithm sums over support vectors, which this model does not keep (it is "
                              "stored by its basis coefficients); use method enumeration or automatic");
@@ -103,8 +101,7 @@ void validate(const OkcOptions& options) {
 }
 
 OkcReport analyze(const Expansion& e, const OkcOptions& requested) {
-    if (e.by_functions()) return analyze_functions(e, requested);
-    if (e.count() == 0) throw ParameterError("the model has no support vectors to analyse");
+    if (e.count() == 0 && !e.by_functions()) throw ParameterError("the model has no support vectors to analyse");
     validate(requested);
     // A list longer than the basis is the whole basis (top=10^12 is "all", not a memory estimate
     // for 10^12 entries).
@@ -113,6 +110,7 @@ OkcReport analyze(const Expansion& e, const OkcOptions& requested) {
     if (options.top_coefficients > 0 && static_cast<double>(options.top_coefficients) > basis_size)
         options.top_coefficients = static_cast<long>(basis_size);
     if (e.dim() > 63) throw ParameterError("the analysis supports at most 63 features");
+    if (e.by_functions()) return analyze_functions(e, options);
     const OkcCost cost = estimate_okc_cost(e);
     const bool wants_coefficients = options.top_coefficients != 0;
     OkcMethod method = options.method;

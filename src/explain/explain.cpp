@@ -274,6 +274,11 @@ struct CappedTerms {
     }
 };
 
+// Pair (j, l), j < l, at its row-major position among the d(d-1)/2 pairs.
+size_t pair_position(size_t d, size_t j, size_t l) {
+    return j * d - j * (j + 1) / 2 + (l - j - 1);
+}
+
 // A truncated basis explained from its kept functions' coefficients: with t_k = c_k phi_k(x) and
 // u the features function k depends on (E_mu[phi_k] = 0 unless u is empty), h_u = sum of the t_k
 // of support u, so phi_j = sum_{k: j in u} t_k / |u|, the main effect and the pair effects are
@@ -297,8 +302,6 @@ void explain_by_kept_functions(const Model& model, const Machine& machine, std::
     // phi_0 at a point where nothing is known (every coordinate missing): the constant alone.
     map.evaluate(std::vector<double>(d, std::numeric_limits<double>::quiet_NaN()).data(), table.data(), phi.data());
     out.base = machine.bias + c[constant] * phi[constant];  // phi_0 is constant
-    // Pair (j, l), j < l, at its row-major position among the d(d-1)/2 pairs.
-    const auto pair_index = [d](size_t j, size_t l) { return j * d - j * (j + 1) / 2 + (l - j - 1); };
     parallel::for_chunks(rows, std::max<size_t>(1, 20000 / std::max<size_t>(p, 1)), [&](size_t begin, size_t end) {
         std::vector<double> row_table(map.table_size()), f(p);
         for (size_t r = begin; r < end; ++r) {
@@ -316,7 +319,7 @@ void explain_by_kept_functions(const Model& model, const Machine& machine, std::
                     if (u.size() == 1)
                         out.main[r * d + u[0]] += t;
                     else if (u.size() == 2)
-                        out.pair[r * npairs + pair_index(u[0], u[1])] += t;
+                        out.pair[r * npairs + pair_position(d, u[0], u[1])] += t;
                     else
                         rest += t;
                 }
@@ -537,7 +540,7 @@ PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t
                 ys.push_back(y);
             }
         const auto [j, k] = std::minmax(first, second);
-        const size_t pair = j * d - j * (j + 1) / 2 + (k - j - 1), npairs = d * (d - 1) / 2;
+        const size_t pair = pair_position(d, j, k), npairs = d * (d - 1) / 2;
         const Explanation e = components_on_grid(model, machine, {first, second}, {xs, ys});
         for (size_t t = 0; t < xs.size(); ++t) s.h.push_back(e.pair[t * npairs + pair]);
         return s;

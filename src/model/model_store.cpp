@@ -1,6 +1,5 @@
 #include "orca/model_store.hpp"
 
-#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -24,11 +23,9 @@ bool stores_coefficients(Store store, const Basis& basis, double held) {
 }
 
 Model as_stored(Model model, Store store) {
-    const bool by_functions = std::any_of(model.machines().begin(), model.machines().end(),
-                                          [](const Machine& m) { return m.by_functions(); });
-    double held = 0.0;
+    double held = 0.0;  // 0 for a model already stored by coefficients, which stays as it is
     for (const Machine& m : model.machines()) held += static_cast<double>(m.support_vectors.size());
-    if (by_functions || !stores_coefficients(store, model.basis(), held)) return model;
+    if (model.machines().front().by_functions() || !stores_coefficients(store, model.basis(), held)) return model;
     const FeatureMap map(model.basis(), kMaxStoredFunctions);
     std::vector<Machine> machines = model.machines();
     for (Machine& machine : machines) {

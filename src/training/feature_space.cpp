@@ -141,17 +141,16 @@ void FeatureSpace::check_machine(const Machine& machine) const {
             !machine.coefficients.empty())
             throw ParameterError("a machine stored by coefficients needs one per kept function (" +
                                  std::to_string(size()) + ") and no support vectors");
-        for (double c : machine.function_coefficients)
-            if (!std::isfinite(c)) throw ParameterError("a machine holds a coefficient that is not finite");
-        if (!std::isfinite(machine.bias)) throw ParameterError("a machine's bias is not finite");
-        return;
+    } else {
+        if (machine.coefficients.empty()) throw ParameterError("a machine has no support vectors");
+        if (machine.support_vectors.size() != machine.coefficients.size() * settings_.dim())
+            throw ParameterError("a machine needs one support vector of " + std::to_string(settings_.dim()) +
+                                 " values per coefficient");
     }
-    if (machine.coefficients.empty()) throw ParameterError("a machine has no support vectors");
-    if (machine.support_vectors.size() != machine.coefficients.size() * settings_.dim())
-        throw ParameterError("a machine needs one support vector of " + std::to_string(settings_.dim()) +
-                             " values per coefficient");
-    for (double a : machine.coefficients)
-        if (!std::isfinite(a)) throw ParameterError("a machine holds a coefficient that is not finite");
+    // One of the two is empty: the machine's coefficients in either form.
+    for (const auto* values : {&machine.coefficients, &machine.function_coefficients})
+        for (double a : *values)
+            if (!std::isfinite(a)) throw ParameterError("a machine holds a coefficient that is not finite");
     if (!std::isfinite(machine.bias)) throw ParameterError("a machine's bias is not finite");
 }
 
