@@ -81,7 +81,8 @@ class FeatureSpace:
     from column statistics (a regression's: with its target's (min, max, mean, sd))."""
     def __init__(self, settings: dict[str, str], feature_names: list[str], classes: list[str], class_rows: list[float],
                  min: list[float], max: list[float], mean: list[float], sd: list[float],
-                 missing: list[float], target: list[float] | None = None, target_name: str = "y") -> None: ...
+                 missing: list[float], target: list[float] | None = None, target_name: str = "y",
+                 levels: list[list[str]] = ..., level_counts: list[list[float]] = ...) -> None: ...
     @property
     def size(self) -> int: ...
     @property

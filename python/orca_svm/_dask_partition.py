@@ -6,8 +6,12 @@ pass takes the state and what the client broadcast, and returns the state and it
 
 The state is LIBSVM's form of the dual, min 1/2 a'Qa + l'a subject to y'a = 0 and 0 <= a <= upper:
 a C-SVC has one variable a row (l = -1); an epsilon-SVR two, alpha_t and alpha_t* (y = +1 and -1,
-l = eps - z_t and eps + z_t), kept as the partition's rows twice over (so its features are
-computed, and kept, twice: the engine folds them onto one row, this driver does not yet).
+l = eps - z_t and eps + z_t), both on their row's features (kept or computed once a row: the passes
+fold the variables onto their points and expand them back, as the engine does).
+
+Categorical columns travel as level codes (``encoded_frame``): first by the levels any row holds,
+renumbered by ``partition_rows`` over the levels rows of weight > 0 hold, which the model keeps
+(as a local fit drops the others).
 """
 from __future__ import annotations
 
@@ -23,17 +27,39 @@ TAU = 1e-12  # LIBSVM's floor of a pair's curvature
 BLOCK_ROWS = 8192
 
 
-def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, classes: np.ndarray | None) -> dict:
+def frame_levels(frame) -> list[set]:
+    """Per column of a partition (a pandas DataFrame of categorical columns), the level names its
+    values present hold, as the local estimator names them (their text)."""
+    return [set(frame[c][frame[c].notna()].astype(str)) for c in frame.columns]
+
+
+def encoded_frame(frame, levels: list[list[str]]):
+    """A partition (pandas DataFrame) as float64 columns: a categorical column's values as their
+    codes in levels (the column's entry; [] for a numeric column), a gap as NaN."""
+    import pandas as pd
+
+    from ._base import _encode_levels
+    coded, _ = _encode_levels(frame, levels)
+    return pd.DataFrame({c: coded[c].to_numpy(dtype=np.float64, na_value=np.nan) for c in coded.columns},
+                        index=frame.index)
+
+
+def partition_statistics(X: np.ndarray, y: np.ndarray, w: np.ndarray | None, classes: np.ndarray | None,
+                         level_sizes: list[int] | None = None) -> dict:
     """What the settings need of a partition's rows of weight > 0: per feature the count, range,
     mean and sum of squared deviations of the values present (merged by Chan's formula), the
     missing values, and the rows per class (classes None: a regression's target, as one more
     column: its range, mean and squared deviations, and whether it holds a value that is not a
-    finite number)."""
+    finite number). level_sizes: per feature, a categorical one's level count (0: numeric); its
+    rows per level code are then counted too."""
     X = np.asarray(X, dtype=np.float64)
     weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
     keep = weights > 0
     X, y, weights = X[keep], np.asarray(y)[keep], weights[keep]
     out = {**_column_moments(X), "missing": np.isnan(X).sum(axis=0), "infinite": np.isinf(X).any(axis=0)}
+    if level_sizes is not None:
+        out["level_counts"] = [np.bincount(X[~np.isnan(X[:, j]), j].astype(np.int64), minlength=size)[:size]
+                               .astype(np.float64) if size else np.zeros(0) for j, size in enumerate(level_sizes)]
     if classes is None:
         z = np.asarray(y, dtype=np.float64)
         finite = bool(np.isfinite(z).all())
@@ -90,6 +116,8 @@ def _merged(parts: list[dict]) -> dict:
         total.update(_merged_moments(total, p))
         for key in ("missing", "class_rows"):
             total[key] = total[key] + p[key]
+        if "level_counts" in total:
+            total["level_counts"] = [a + b for a, b in zip(total["level_counts"], p["level_counts"])]
         total["infinite"] = total["infinite"] | p["infinite"]
         total["largest_weight"] = np.maximum(total["largest_weight"], p["largest_weight"])
         total["bad_weights"] = total["bad_weights"] or p["bad_weights"]
@@ -101,13 +129,19 @@ def _merged(parts: list[dict]) -> dict:
     return _with_sd(total)
 
 
-def partition_rows(X, y, w, index: int, space, classes: np.ndarray | None) -> dict:
+def partition_rows(X, y, w, index: int, space, classes: np.ndarray | None, recode: dict | None = None) -> dict:
     """A partition's rows of weight > 0 in kernel coordinates, their weights, and their class codes
     with each class's box bound C times its class weight (classes None: a regression's targets,
-    and the box bound C)."""
+    and the box bound C). recode: per categorical feature (its index), each code's code among the
+    levels the model keeps."""
     X = np.asarray(X, dtype=np.float64)
     weights = np.ones(len(X)) if w is None else np.asarray(w, dtype=np.float64)
     keep = weights > 0
+    if recode:
+        X = X.copy()
+        for j, codes in recode.items():
+            present = ~np.isnan(X[:, j]) & keep
+            X[present, j] = np.asarray(codes, dtype=np.float64)[X[present, j].astype(np.int64)]
     base = {"index": index, "space": space, "points": space.scaled(np.ascontiguousarray(X[keep]), "a partition of X"),
             "weights": weights[keep]}
     if classes is None:
@@ -516,8 +550,9 @@ class Partition:
     being trained. The method's passes call it directly (no scheduler round trip) and only their
     reductions travel."""
 
-    def __init__(self, X, y, w, index: int, space, classes: np.ndarray | None, keep_bytes: float):
-        self.base = partition_rows(X, y, w, index, space, classes)
+    def __init__(self, X, y, w, index: int, space, classes: np.ndarray | None, keep_bytes: float,
+                 recode: dict | None = None):
+        self.base = partition_rows(X, y, w, index, space, classes, recode)
         self.keep_bytes = keep_bytes
         self.state = None
 

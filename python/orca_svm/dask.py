@@ -23,7 +23,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.metaestimators import available_if
 
 from . import _core, _dask_ipm, _dask_partition
-from ._base import _label_text, _refuse_repeated_columns
+from ._base import _is_categorical, _label_text, _level_order, _refuse_repeated_columns
 from .estimator import OrcaSVC
 from .regressor import OrcaSVR
 
@@ -90,13 +90,14 @@ class _OnDask:
                   if part is not None]
         return blocks[0], blocks[1], blocks[2] if w is not None else [None] * len(blocks[0])
 
-    def _actors(self, client, space, blocks: tuple, classes) -> list:
+    def _actors(self, client, space, blocks: tuple, classes, recode: dict) -> list:
         """One Dask actor a partition, on the worker that holds its blocks (classes None: a
-        regression's); sets basis_size_."""
+        regression's; recode: _held_levels'); sets basis_size_."""
         self.basis_size_ = space.size
         keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
         return client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes,
-                                            actor=True, pure=False) for k, (xb, yb, wb) in enumerate(zip(*blocks))])
+                                            recode, actor=True, pure=False)
+                              for k, (xb, yb, wb) in enumerate(zip(*blocks))])
 
     def _check_feature_statistics(self, stats: dict) -> None:
         names = self._feature_names()
@@ -144,19 +145,24 @@ class _OnDask:
         return progress
 
     def _collections(self, X, y, sample_weight):
-        """X as a dask array of float64 rows (one chunk across the columns), y and the weights
-        chunked as its rows; the DataFrame's column names."""
+        """X as a dask array of float64 rows (one chunk across the columns; a categorical column's
+        values as level codes), y and the weights chunked as its rows; the DataFrame's column names;
+        per column the levels its codes count (None: no categorical column)."""
         da, _ = _dask_modules()
         names = None
+        levels = None
         if hasattr(X, "to_dask_array"):  # a dask DataFrame
             _refuse_repeated_columns(X._meta)
-            from pandas.api.types import is_bool_dtype, is_numeric_dtype
-            non_numeric = [str(c) for c, t in X.dtypes.items() if not (is_numeric_dtype(t) or is_bool_dtype(t))]
-            if non_numeric:
-                raise ValueError(f"{type(self).__name__} takes numeric columns; {non_numeric} are not (categorical "
-                                 f"columns: fit {self._local.__name__} on one machine)")
+            from pandas.api.types import is_numeric_dtype
+            categorical = [c for c in X.columns if _is_categorical(X._meta[c])]
+            neither = [str(c) for c, t in X.dtypes.items() if not (is_numeric_dtype(t) or c in categorical)]
+            if neither:
+                raise ValueError(f"{type(self).__name__} takes numeric and categorical columns; {neither} are "
+                                 "neither")
             if all(isinstance(c, str) for c in X.columns):
                 names = [str(c) for c in X.columns]
+            if categorical:
+                X, levels = self._coded(X, categorical)
             X = X.to_dask_array(lengths=True)
         if not isinstance(X, da.Array):
             raise ValueError(f"X must be a dask array or DataFrame, got {type(X).__name__} (for data in memory use "
@@ -184,7 +190,38 @@ class _OnDask:
             if not isinstance(sample_weight, da.Array) or sample_weight.shape != (X.shape[0],):
                 raise ValueError("sample_weight must be a 1-D dask array with one weight per row of X")
             w = sample_weight.astype(np.float64).rechunk((X.chunks[0],))
-        return X, names, y, w
+        return X, names, y, w, levels
+
+    def _coded(self, X, categorical: list):
+        """A dask DataFrame with its categorical columns as codes of the levels any of its rows
+        holds (one pass over those columns gathers their names); those levels per column ([] for a
+        numeric one)."""
+        import dask
+        client = self._client()
+        found = client.gather(client.compute([dask.delayed(_dask_partition.frame_levels)(part)
+                                              for part in X[categorical].to_delayed()]))
+        named = {c: _level_order([name for part in found for name in part[k]]) for k, c in enumerate(categorical)}
+        levels = [named.get(c, []) for c in X.columns]
+        import pandas as pd
+        meta = pd.DataFrame({c: pd.Series(dtype=np.float64) for c in X.columns})
+        return X.map_partitions(_dask_partition.encoded_frame, levels, meta=meta), levels
+
+    def _held_levels(self, stats: dict, levels: list | None) -> tuple[list, list, dict]:
+        """The levels the rows of weight > 0 hold (as the model keeps them) and their rows, per
+        feature; and per categorical feature (its index) each first code's code among them (NaN:
+        a level only rows of weight 0 hold)."""
+        if levels is None:
+            return [], [], {}
+        held, counts, recode = [], [], {}
+        for j, (names, rows) in enumerate(zip(levels, stats["level_counts"])):
+            kept = np.flatnonzero(rows > 0)
+            held.append([names[k] for k in kept])
+            counts.append(rows[kept].tolist())
+            if names:
+                codes = np.full(len(names), np.nan)
+                codes[kept] = np.arange(len(kept))
+                recode[j] = codes
+        return held, counts, recode
 
     def to_local(self):
         """The fitted model as the plain estimator (``OrcaSVC`` or ``OrcaSVR``; no cluster needed to
@@ -245,8 +282,12 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
     cross-validation whose folds are drawn per partition (so they differ from a local fit's, and
     the sigmoid with them); five more fits per machine over the partitions.
 
+    A dask DataFrame's categorical columns (pandas category, object, string, bool) and gaps are
+    taken as ``OrcaSVC`` takes a pandas frame's: one feature a column, its levels those its rows
+    of weight > 0 hold, ``missing`` as there.
+
     Not taken here (ValueError): ``scaling="quantile"`` (needs each feature's whole distribution on
-    one machine) and categorical columns; a basis of more than 10,000 functions.
+    one machine); a basis of more than 10,000 functions.
     """
 
     def __init__(self, family: str = "legendre", degree: int | Sequence[int] | Mapping[str, int] = 3, C: float = 1.0,
@@ -269,9 +310,9 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
 
     # --- fitting -------------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVC":
-        """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
-        and y (a dask array or Series of labels, two or more classes), partition by partition;
-        ``sample_weight`` (a dask array) multiplies C per row. The rows are never gathered: the
+        """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric and
+        categorical columns) and y (a dask array or Series of labels, two or more classes),
+        partition by partition; ``sample_weight`` (a dask array) multiplies C per row. The rows are never gathered: the
         support vectors come to the client only while ``store`` keeps them (auto: up to 10^6
         numbers; beyond, the model is stored by its basis coefficients)."""
         self._check_dask_params()
@@ -283,7 +324,7 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
         started = time.perf_counter()
         client = self._client()
         target_name = _target_name(y)
-        X, names, y, w = self._collections(X, y, sample_weight)
+        X, names, y, w, levels = self._collections(X, y, sample_weight)
         self._set_inputs(X, names)
         x_blocks, y_blocks, w_blocks = self._blocks(client, X, y, w)
         classes = np.unique(np.concatenate(client.gather(client.map(_distinct, y_blocks, pure=False))))
@@ -291,15 +332,18 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
             raise ValueError(f"The number of classes has to be greater than one; got {len(classes)} class")
         self.classes_ = classes
         stats = _dask_partition.merge_statistics(client.gather(client.map(
-            _dask_partition.partition_statistics, x_blocks, y_blocks, w_blocks, classes=classes, pure=False)))
+            _dask_partition.partition_statistics, x_blocks, y_blocks, w_blocks, classes=classes,
+            level_sizes=_level_sizes(levels), pure=False)))
         self._check_statistics(stats)
+        held, level_counts, recode = self._held_levels(stats, levels)
         names = self._feature_names()
         class_weight = self._class_weights()
         settings = self._engine_settings(names, class_weight=class_weight, random_state=0)
         space = _core.FeatureSpace(settings, names, [str(k) for k in range(len(classes))],
                                    list(stats["class_rows"]), list(stats["min"]), list(stats["max"]),
-                                   list(stats["mean"]), list(stats["sd"]), list(stats["missing"].astype(float)))
-        actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), classes)
+                                   list(stats["mean"]), list(stats["sd"]), list(stats["missing"].astype(float)),
+                                   levels=held, level_counts=level_counts)
+        actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), classes, recode)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
         solved, held = [], 0.0
         machines = space.machine_classes
@@ -383,21 +427,16 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
     def _per_partition(self, X, method: str):
         if not (hasattr(X, "to_dask_array") or hasattr(X, "map_blocks")):
             return getattr(super(), method)(X)
-        da, _ = _dask_modules()
-        if hasattr(X, "to_dask_array"):
-            X = X.to_dask_array(lengths=True)
         local = self.to_local()
-        names = list(self.feature_names_in_) if hasattr(self, "feature_names_in_") else None
-        X = X.rechunk({1: -1})
         if method == "predict":
-            return X.map_blocks(_apply, local, method, names, dtype=self.classes_.dtype, drop_axis=1)
+            return _mapped(X, local, method, self.classes_.dtype)
         k = len(self.classes_)
         if method == "predict_proba":
-            return X.map_blocks(_apply, local, method, names, dtype=np.float64, chunks=(X.chunks[0], (k,)))
+            return _mapped(X, local, method, np.float64, k)
         if k == 2:
-            return X.map_blocks(_apply, local, method, names, dtype=np.float64, drop_axis=1)
+            return _mapped(X, local, method, np.float64)
         columns = k * (k - 1) // 2 if self.decision_function_shape == "ovo" and self.multi_class == "ovo" else k
-        return X.map_blocks(_apply, local, method, names, dtype=np.float64, chunks=(X.chunks[0], (columns,)))
+        return _mapped(X, local, method, np.float64, columns)
 
 
 class DaskOrcaSVR(_OnDask, OrcaSVR):
@@ -411,8 +450,8 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
     ``DaskOrcaSVC``. A partition keeps (or computes) each row's features once for its two
     variables, so a step costs what a classifier's does on as many rows.
 
-    Not taken here (ValueError): ``scaling="quantile"`` and categorical columns; a basis of more
-    than 10,000 functions.
+    Categorical columns and gaps as ``DaskOrcaSVC``. Not taken here (ValueError):
+    ``scaling="quantile"``; a basis of more than 10,000 functions.
     """
 
     _local = OrcaSVR
@@ -433,8 +472,8 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         self.feature_cache_mb = feature_cache_mb
 
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVR":
-        """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric columns)
-        and numeric targets y (a dask array or Series), partition by partition; ``sample_weight``
+        """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric and
+        categorical columns) and numeric targets y (a dask array or Series), partition by partition; ``sample_weight``
         (a dask array) multiplies C per row. The rows are never gathered: the support vectors
         come to the client only while ``store`` keeps them (auto: up to 10^6 numbers; beyond,
         the model is stored by its basis coefficients)."""
@@ -442,18 +481,20 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         started = time.perf_counter()
         client = self._client()
         target_name = _target_name(y)
-        X, names, y, w = self._collections(X, y, sample_weight)
+        X, names, y, w, levels = self._collections(X, y, sample_weight)
         if not np.issubdtype(y.dtype, np.number) or np.issubdtype(y.dtype, np.complexfloating):
             raise ValueError(f"y must hold numbers for a regression, got dtype {y.dtype}")
         y = y.astype(np.float64)
         self._set_inputs(X, names)
         x_blocks, y_blocks, w_blocks = self._blocks(client, X, y, w)
         stats = _dask_partition.merge_statistics(client.gather(client.map(
-            _dask_partition.partition_statistics, x_blocks, y_blocks, w_blocks, classes=None, pure=False)))
+            _dask_partition.partition_statistics, x_blocks, y_blocks, w_blocks, classes=None,
+            level_sizes=_level_sizes(levels), pure=False)))
         self._check_feature_statistics(stats)
         if stats["bad_target"]:
             raise ValueError(f"target '{target_name}' holds a value that is not a finite number (regression needs "
                              "finite numeric targets)")
+        held, level_counts, recode = self._held_levels(stats, levels)
         count, lo, hi, mean, sd = (float(stats["target"][key][0]) for key in ("n", "min", "max", "mean", "sd"))
         if count < 2:
             raise ValueError(f"{int(count)} row(s) of weight > 0: a regression needs at least 2")
@@ -461,8 +502,9 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         space = _core.FeatureSpace(self._engine_settings(names), names, [], [], list(stats["min"]),
                                    list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
                                    list(stats["missing"].astype(float)),
-                                   target=[lo, hi, mean, sd], target_name=target_name)
-        actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), None)
+                                   target=[lo, hi, mean, sd], target_name=target_name, levels=held,
+                                   level_counts=level_counts)
+        actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), None, recode)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
         c_max = space.upper(0) * float(stats["largest_weight"][0])
         for call in [actor.begin_regression(c_max) for actor in actors]:
@@ -482,11 +524,7 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         ``OrcaSVR.predict``."""
         if not (hasattr(X, "to_dask_array") or hasattr(X, "map_blocks")):
             return super().predict(X)
-        if hasattr(X, "to_dask_array"):
-            X = X.to_dask_array(lengths=True)
-        names = list(self.feature_names_in_) if hasattr(self, "feature_names_in_") else None
-        return X.rechunk({1: -1}).map_blocks(_apply, self.to_local(), "predict", names, dtype=np.float64,
-                                             drop_axis=1)
+        return _mapped(X, self.to_local(), "predict", np.float64)
 
 
 def _target_name(y) -> str:
@@ -494,8 +532,30 @@ def _target_name(y) -> str:
     return str((y.name if hasattr(y, "to_dask_array") else None) or "y")
 
 
+def _level_sizes(levels: list | None) -> list[int] | None:
+    return None if levels is None else [len(names) for names in levels]
+
+
 def _distinct(labels) -> np.ndarray:
     return np.unique(np.asarray(labels))
+
+
+def _mapped(X, estimator, method: str, dtype, columns: int | None = None):
+    """estimator.method of each partition of X, computed on the cluster: a dask array of one value a
+    row (columns None) or of `columns` a row. A DataFrame's partitions go as they are (categorical
+    columns as their text); an array's blocks as columns named as the model's features."""
+    da, _ = _dask_modules()
+    if hasattr(X, "to_dask_array"):
+        import dask
+        lengths = [int(n) for n in X.map_partitions(len).compute()]
+        return da.concatenate([da.from_delayed(dask.delayed(_apply)(part, estimator, method, None),
+                                               shape=(n,) if columns is None else (n, columns), dtype=dtype)
+                               for part, n in zip(X.to_delayed(), lengths)])
+    names = list(estimator.feature_names_in_) if hasattr(estimator, "feature_names_in_") else None
+    X = X.rechunk({1: -1})
+    if columns is None:
+        return X.map_blocks(_apply, estimator, method, names, dtype=dtype, drop_axis=1)
+    return X.map_blocks(_apply, estimator, method, names, dtype=dtype, chunks=(X.chunks[0], (columns,)))
 
 
 def _apply(block, estimator, method: str, names):

@@ -3,11 +3,13 @@
 Reads CSV (or Parquet) files on the workers with dask.dataframe, fits ``DaskOrcaSVC`` (or, with
 ``--task regression``, ``DaskOrcaSVR``) over their partitions and writes the model file ``orca
 predict``, ``orca analyze`` and ``OrcaSVC.load`` (``OrcaSVR.load``) read. Settings are the
-estimator's parameters (the settings table's Python names), given as ``--set NAME=VALUE``. Errors are one line on stderr and exit code 2; the model file is written
-only when the fit succeeded.
+estimator's parameters (the settings table's Python names), given as ``--set NAME=VALUE``. Columns
+of text, and those ``--categorical`` names, are categorical features, as ``orca fit`` reads them.
+Errors are one line on stderr and exit code 2; the model file is written only when the fit
+succeeded.
 
     python -m orca_svm.dask_fit --data 'rows-*.csv' --target y --model model.json \\
-        [--task regression] [--scheduler tcp://host:8786 | --workers 2] \\
+        [--task regression] [--categorical zip,grade] [--scheduler tcp://host:8786 | --workers 2] \\
         [--set max_order=2 --set C=10] [--quiet]
 """
 from __future__ import annotations
@@ -29,11 +31,21 @@ def _setting(text: str) -> tuple[str, object]:
         return name.strip(), value
 
 
-def _read(pattern: str, target: str):
+def _read(pattern: str, target: str, categorical: list[str]):
+    """The features and the target column; the columns named in categorical read as text (a CSV's
+    as written, so level names are the CLI's), which the estimator takes as categories."""
     import dask.dataframe as dd
-    frame = dd.read_parquet(pattern) if pattern.endswith(".parquet") else dd.read_csv(pattern)
-    if target not in frame.columns:
-        raise ValueError(f"{pattern}: no column '{target}' (columns: {', '.join(map(str, frame.columns))})")
+    if pattern.endswith(".parquet"):
+        frame = dd.read_parquet(pattern)
+    else:
+        frame = dd.read_csv(pattern, dtype={name: "object" for name in categorical})
+    for name in [target] + categorical:
+        if name not in frame.columns:
+            raise ValueError(f"{pattern}: no column '{name}' (columns: {', '.join(map(str, frame.columns))})")
+    if target in categorical:
+        raise ValueError(f"--categorical names the target '{target}'; it takes feature columns")
+    if pattern.endswith(".parquet") and categorical:
+        frame = frame.astype({name: "string" for name in categorical})
     return frame.drop(columns=[target]), frame[target]
 
 
@@ -44,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--task", choices=["classification", "regression"], default="classification",
                         help="what is learnt: classification (DaskOrcaSVC) or regression (DaskOrcaSVR)")
     parser.add_argument("--model", required=True, help="the model file to write")
+    parser.add_argument("--categorical", default="", help="comma-separated feature columns read as categories "
+                                                           "(columns of text are categorical anyway)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--scheduler", help="a running scheduler's address, e.g. tcp://host:8786")
     where.add_argument("--workers", type=int, help="a LocalCluster of this many one-thread workers "
@@ -75,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                                    host="127.0.0.1", dashboard_address=":0", silence_logs=40)
             client = Client(cluster)
         try:
-            X, y = _read(args.data, args.target)
+            X, y = _read(args.data, args.target, [c for c in args.categorical.split(",") if c])
             estimator.set_params(**params, client=client, verbose=0 if args.quiet else 1)
             estimator.fit(X, y)
             estimator.save(args.model)

@@ -38,15 +38,39 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
         range.X[j] = s.min[j];
         range.X[d + j] = s.max[j];
     }
+    std::vector<std::vector<double>> counts;
+    if (!s.levels.empty()) {
+        if (s.levels.size() != d || s.level_counts.size() != d)
+            throw ParameterError("the column statistics need levels and level counts for every feature (empty for "
+                                 "a numeric one)");
+        range.levels = s.levels;
+        counts = s.level_counts;
+        for (size_t j = 0; j < d; ++j) {
+            if (range.levels[j].empty()) continue;
+            if (counts[j].size() != range.levels[j].size())
+                throw ParameterError("feature '" + names[j] + "': one row count per level is needed");
+            for (size_t l = 0; l < counts[j].size(); ++l)
+                if (!(counts[j][l] > 0.0 && std::isfinite(counts[j][l])))
+                    throw ParameterError("feature '" + names[j] + "', level '" + range.levels[j][l] +
+                                         "': a level needs rows (give only the levels the rows hold)");
+            // Named as training names the rows it was given (the driver's are its X).
+            if (detail::add_gap_level(range.levels[j], s.missing[j], options.missing, "X", names[j]))
+                counts[j].push_back(s.missing[j]);
+            range.X[j] = 0.0;  // a categorical feature's range is its codes
+            range.X[d + j] = static_cast<double>(range.levels[j].size() - 1);
+        }
+    }
     TrainOptions without_missing_check = options;
     if (without_missing_check.missing == Missing::error) without_missing_check.missing = Missing::marginalize;
-    ModelSettings settings = detail::shared_settings(range, without_missing_check);
+    ModelSettings settings = range.levels.empty() ? detail::shared_settings(range, without_missing_check)
+                                                  : detail::shared_settings(range, without_missing_check, counts);
     settings.missing = options.missing;
     // The scaler holds the mean and sd of every kind (a standardised family scales by them).
     for (size_t j = 0; j < d; ++j) {
         if (!(std::isfinite(s.mean[j]) && s.sd[j] >= 0.0 && std::isfinite(s.sd[j])))
             throw DataError("feature '" + names[j] + "': its mean and standard deviation are not finite numbers");
-        if (settings.scaler.kind == ScalerKind::standardize && !settings.scaler.constant(j) && !(s.sd[j] > 0.0))
+        if (settings.scaler.kind == ScalerKind::standardize && !settings.scaler.constant(j) &&
+            !settings.categorical(j) && !(s.sd[j] > 0.0))
             throw DataError("feature '" + names[j] + "' varies but its standard deviation is 0");
         settings.scaler.mean[j] = s.mean[j];
         settings.scaler.std[j] = s.sd[j];

@@ -21,6 +21,29 @@ std::vector<int> expand_degrees(const std::vector<int>& degrees, size_t d) {
 
 }  // namespace
 
+bool add_gap_level(std::vector<std::string>& levels, double gaps, Missing missing, const std::string& source,
+                   const std::string& feature) {
+    if (missing != Missing::level || !(gaps > 0.0)) return false;
+    if (std::find(levels.begin(), levels.end(), kMissingLevel) != levels.end())
+        throw DataError(source + ": feature '" + feature + "' has a level named '" + std::string(kMissingLevel) +
+                        "', which missing level keeps for the column's gaps");
+    levels.emplace_back(kMissingLevel);
+    return true;
+}
+
+std::vector<std::vector<double>> level_counts(const Dataset& data) {
+    std::vector<std::vector<double>> counts(data.levels.size());
+    for (size_t j = 0; j < data.levels.size(); ++j) {
+        if (data.levels[j].empty()) continue;
+        counts[j].assign(data.levels[j].size(), 0.0);
+        for (size_t r = 0; r < data.rows; ++r) {
+            const double v = data.X[r * data.cols + j];
+            if (!std::isnan(v)) counts[j][static_cast<size_t>(v)] += 1.0;
+        }
+    }
+    return counts;
+}
+
 Dataset with_observed_levels(Dataset data, Missing missing) {
     if (data.levels.empty()) return data;
     if (data.levels.size() != data.cols)
@@ -48,11 +71,8 @@ Dataset with_observed_levels(Dataset data, Missing missing) {
                 code[l] = static_cast<double>(kept.size());
                 kept.push_back(names[l]);
             }
-        const bool gap_level = missing == Missing::level && gaps > 0;
-        if (gap_level && std::find(kept.begin(), kept.end(), kMissingLevel) != kept.end())
-            throw DataError(data.source + ": feature '" + data.feature_names[j] + "' has a level named '" +
-                            std::string(kMissingLevel) + "', which missing level keeps for the column's gaps");
-        if (gap_level) kept.emplace_back(kMissingLevel);
+        const bool gap_level = add_gap_level(kept, static_cast<double>(gaps), missing, data.source,
+                                             data.feature_names[j]);
         if (kept.empty()) kept.push_back(names.front());  // never observed: one level, a constant feature
         const double gap_code = gap_level ? static_cast<double>(kept.size() - 1) : std::nan("");
         for (size_t r = 0; r < data.rows; ++r) {
@@ -65,6 +85,11 @@ Dataset with_observed_levels(Dataset data, Missing missing) {
 }
 
 ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) {
+    return shared_settings(data, options, level_counts(data));
+}
+
+ModelSettings shared_settings(const Dataset& data, const TrainOptions& options,
+                              const std::vector<std::vector<double>>& counts) {
     ModelSettings model;
     model.task = options.task;
     model.sample_weighted = !data.weights.empty();
@@ -89,14 +114,12 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) 
             if (data.levels[j].empty()) continue;
             const size_t L = data.levels[j].size();
             level_count[j] = L;
-            std::vector<double> w(L, 0.0);
+            if (j >= counts.size() || counts[j].size() != L)
+                throw ParameterError("feature '" + data.feature_names[j] + "': one row count per level is needed (" +
+                                     std::to_string(L) + ")");
+            std::vector<double> w = counts[j];
             double seen = 0.0;
-            for (size_t r = 0; r < data.rows; ++r) {
-                const double v = data.X[r * data.cols + j];
-                if (std::isnan(v)) continue;
-                w[static_cast<size_t>(v)] += 1.0;
-                seen += 1.0;
-            }
+            for (double v : w) seen += v;
             for (double& v : w) v = seen > 0.0 ? v / seen : 1.0;
             model.spec.level_weights[j] = std::move(w);
             model.spec.degrees[j] = static_cast<int>(L) - 1;

@@ -3,6 +3,7 @@
 // fitted scaler, then each solved machine.
 #include <span>
 #include <string>
+#include <vector>
 
 #include "orca/dataset.hpp"
 #include "orca/machine_training.hpp"
@@ -17,10 +18,21 @@ namespace orca::detail {
 // kMissingLevel, last, and its gaps take that code (a column holding a level of that name is
 // refused: the name is reserved for gaps).
 [[nodiscard]] Dataset with_observed_levels(Dataset data, Missing missing);
+// Under Missing::level, a categorical column with gaps gains the level kMissingLevel, last; returns
+// whether it did. Throws DataError (naming source and feature) when the column already has a level
+// of that name.
+bool add_gap_level(std::vector<std::string>& levels, double gaps, Missing missing, const std::string& source,
+                   const std::string& feature);
+// Per categorical column of data (data.levels), its rows per level; empty for a numeric column.
+[[nodiscard]] std::vector<std::vector<double>> level_counts(const Dataset& data);
 // The model's settings and the fitted scaler, for the machines to come. A categorical feature
 // takes the discrete measure of its levels' training frequencies and degree L - 1 (its degree
 // setting does not apply).
 [[nodiscard]] ModelSettings shared_settings(const Dataset& data, const TrainOptions& options);
+// The same, the categorical features' measures from counts (rows per level, level_counts' form)
+// instead of data's rows: a driver that holds the rows elsewhere gives their counts.
+[[nodiscard]] ModelSettings shared_settings(const Dataset& data, const TrainOptions& options,
+                                            const std::vector<std::vector<double>>& counts);
 // Effective multipliers of C per class: 1, "balanced" n / (k n_c) (class_rows: n_c per class, in
 // class order), then the explicit entries of class_weight.
 [[nodiscard]] std::vector<double> class_multipliers(const std::vector<std::string>& classes,

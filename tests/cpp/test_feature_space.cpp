@@ -144,6 +144,105 @@ TEST(FeatureSpace, FeaturesGiveTheKernelAndTheModelItsDecisions) {
     EXPECT_THROW((void)space.model({short_vectors}, ds.rows, 3, 0.5), ParameterError);
 }
 
+// A table with categorical columns: 'color' (codes of 4 named levels, one never held, a few gaps),
+// a numeric 'size' with a gap, and 'flag' (2 levels, no gap).
+Dataset categorical_table(size_t m) {
+    Dataset ds = table(m, 3);
+    ds.feature_names = {"color", "size", "flag"};
+    ds.levels = {{"red", "green", "never", "blue"}, {}, {"no", "yes"}};
+    for (size_t r = 0; r < m; ++r) {
+        const double u = ds.X[r * 3] + 3.0;  // on [0, 8]
+        ds.X[r * 3] = r % 17 == 5 ? kNaN : u < 2.0 ? 0.0 : u < 5.0 ? 1.0 : 3.0;
+        ds.X[r * 3 + 2] = ds.X[r * 3 + 2] > 1.0 ? 1.0 : 0.0;
+    }
+    return ds;
+}
+
+// What a driver reduces for categorical columns: the levels its rows hold and their counts (codes
+// renumbered over those), the numeric statistics of the codes.
+ColumnStatistics categorical_statistics(Dataset ds) {
+    std::vector<std::vector<double>> counts(ds.cols);
+    for (size_t j = 0; j < ds.cols; ++j) {
+        if (ds.levels[j].empty()) continue;
+        std::vector<double> count(ds.levels[j].size(), 0.0);
+        for (size_t r = 0; r < ds.rows; ++r)
+            if (!std::isnan(ds.X[r * ds.cols + j])) count[static_cast<size_t>(ds.X[r * ds.cols + j])] += 1.0;
+        std::vector<double> code(count.size(), kNaN);
+        std::vector<std::string> held;
+        for (size_t l = 0; l < count.size(); ++l)
+            if (count[l] > 0.0) {
+                code[l] = static_cast<double>(held.size());
+                held.push_back(ds.levels[j][l]);
+                counts[j].push_back(count[l]);
+            }
+        for (size_t r = 0; r < ds.rows; ++r) {
+            double& v = ds.X[r * ds.cols + j];
+            if (!std::isnan(v)) v = code[static_cast<size_t>(v)];
+        }
+        ds.levels[j] = held;
+    }
+    ColumnStatistics s = statistics(ds);
+    s.levels = ds.levels;
+    s.level_counts = counts;
+    return s;
+}
+
+TEST(FeatureSpace, CategoricalStatisticsGiveTrainingsLevelsAndMeasures) {
+    const Dataset ds = categorical_table(240);
+    const ColumnStatistics stats = categorical_statistics(ds);
+    EXPECT_EQ(stats.levels[0], (std::vector<std::string>{"red", "green", "blue"}));
+    for (const SettingTexts& given : {SettingTexts{{"max_order", "2"}},
+                                      SettingTexts{{"missing", "level"}, {"degree", "2"}},
+                                      SettingTexts{{"missing", "level"}, {"family", "hermite"}}}) {
+        const TrainOptions o = options(given, ds);
+        const Model trained = train_model(ds, o);
+        const FeatureSpace space(o, ds.feature_names, {"0", "1"}, stats);
+        const ModelSettings& s = space.settings();
+        EXPECT_EQ(s.levels, trained.levels);
+        ASSERT_EQ(s.spec.level_weights.size(), trained.spec.level_weights.size());
+        for (size_t j = 0; j < s.spec.level_weights.size(); ++j) {
+            ASSERT_EQ(s.spec.level_weights[j].size(), trained.spec.level_weights[j].size()) << j;
+            for (size_t l = 0; l < s.spec.level_weights[j].size(); ++l)
+                EXPECT_NEAR(s.spec.level_weights[j][l], trained.spec.level_weights[j][l], 1e-15);
+        }
+        EXPECT_EQ(s.spec.degrees, trained.spec.degrees);
+        EXPECT_EQ(s.scaler.levels, trained.scaler.levels);
+        EXPECT_EQ(s.scaler.missing_level, trained.scaler.missing_level);
+        EXPECT_EQ(s.scaler.min, trained.scaler.min);
+        EXPECT_EQ(s.scaler.max, trained.scaler.max);
+        // The trained model's machine, given to the space, decides as the trained model on rows
+        // coded by the held levels (a gap: NaN, the gap level's under missing level).
+        Dataset coded = ds;
+        for (size_t r = 0; r < coded.rows; ++r) {
+            double& v = coded.X[r * 3];
+            if (!std::isnan(v)) v = v == 3.0 ? 2.0 : v;  // "blue" is code 2 among the held levels
+        }
+        const auto points = space.scaled(coded.X, coded.rows, "coded");
+        const Model rebuilt = space.model({trained.machine()}, ds.rows, trained.summary.support_vectors, 0.5);
+        const auto expected = decision_values(trained, trained.scaled_rows(coded.X, coded.rows, OutOfRange::clip,
+                                                                           "coded"), ds.rows);
+        const auto got = decision_values(rebuilt, points, ds.rows);
+        for (size_t t = 0; t < ds.rows; ++t) EXPECT_NEAR(got[t], expected[t], 1e-12 * (1.0 + std::abs(expected[t])));
+    }
+    // Under missing level a column holding a level named as the gap level is refused; a level
+    // without rows, or counts that do not match the levels, are refused by name.
+    ColumnStatistics named = stats;
+    named.levels[0][1] = std::string(kMissingLevel);
+    EXPECT_THROW((void)FeatureSpace(options({{"missing", "level"}}, ds), ds.feature_names, {"0", "1"}, named),
+                 DataError);
+    ColumnStatistics empty_level = stats;
+    empty_level.level_counts[2][0] = 0.0;
+    try {
+        (void)FeatureSpace(options({}, ds), ds.feature_names, {"0", "1"}, empty_level);
+        ADD_FAILURE() << "a level without rows was accepted";
+    } catch (const ParameterError& e) {
+        EXPECT_NE(std::string(e.what()).find("feature 'flag', level 'no'"), std::string::npos) << e.what();
+    }
+    ColumnStatistics short_counts = stats;
+    short_counts.level_counts[0].pop_back();
+    EXPECT_THROW((void)FeatureSpace(options({}, ds), ds.feature_names, {"0", "1"}, short_counts), ParameterError);
+}
+
 TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
     const Dataset ds = table(50, 4);
     const ColumnStatistics stats = statistics(ds);

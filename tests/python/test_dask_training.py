@@ -140,9 +140,9 @@ def test_dataframe_in_dask_arrays_out_and_a_plain_local_model(client, tmp_path):
     path = tmp_path / "dask.json"
     clf.save(path)
     np.testing.assert_array_equal(OrcaSVC.load(path).decision_function(frame), local.decision_function(frame))
-    with pytest.raises(ValueError, match=r"numeric columns; \['kind'\] are not"):
-        coded = frame.assign(kind=pd.Categorical(np.where(y == 1, "u", "v")))
-        DaskOrcaSVC(client=client).fit(dd.from_pandas(coded, npartitions=2), yd)
+    with pytest.raises(ValueError, match=r"numeric and categorical columns; \['when'\] are neither"):
+        dated = frame.assign(when=pd.Timestamp("2026-12-04") + pd.to_timedelta(np.arange(len(y)), unit="D"))
+        DaskOrcaSVC(client=client).fit(dd.from_pandas(dated, npartitions=2), yd)
     # The exact analysis: its invariants, and the shares of a local fit on the same rows.
     report = clf.analyze()
     assert report.energy == pytest.approx(report.energy_kernel, rel=1e-9)

@@ -1,6 +1,6 @@
 """The examples python.md, cli.md, missing-values.md, scaling.md, categorical.md, model-store.md and
 scale-out.md show run as written: the Python blocks of python.md, missing-values.md, scaling.md,
-categorical.md, model-store.md and scale-out.md's DaskOrcaSVC example (on a LocalCluster) in a
+categorical.md, model-store.md and scale-out.md's two DaskOrcaSVC examples (on a LocalCluster) in a
 scratch folder, cli.md's runnable shell example (the one it says runs after `make build`) with the
 binary under test and its scratch files in a scratch folder."""
 import os
@@ -83,9 +83,19 @@ def test_model_store_md_example_runs(tmp_path):
 
 
 def test_scale_out_md_training_example_runs(tmp_path):
-    (code,) = [b for b in blocks("scale-out.md", "python") if "DaskOrcaSVC" in b]
+    (code,) = [b for b in blocks("scale-out.md", "python") if "DaskOrcaSVC" in b and "da.random" in b]
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     converged, functions, support_vectors, accuracy, *_ = proc.stdout.split()
     assert converged == "True" and int(functions) == 1 + 6 * 3 + 15 * 9 and int(support_vectors) > 0
     assert 0.8 < float(accuracy) <= 1.0
+
+
+def test_scale_out_md_categorical_example_runs(tmp_path):
+    (code,) = [b for b in blocks("scale-out.md", "python") if "DaskOrcaSVC" in b and "dd.from_pandas" in b]
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    levels, *shares = proc.stdout.splitlines()
+    assert levels == "['basic', 'plus', 'pro', '(missing)']"
+    assert [line.split()[0] for line in shares if line.split()[0] in ("plan", "smoker", "age")] == [
+        "plan", "smoker", "age"]
