@@ -28,6 +28,7 @@ cpu_level=$(.venv/bin/python bench/cpu_level.py --baseline build-baseline/orca -
 sweep_scale=$(.venv/bin/python -W ignore bench/bench_sweep_scale.py --rows 100000)
 dask_check=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 200000 --check 2>/dev/null)
 dask_svr=$(.venv/bin/python -W ignore bench/bench_dask_training.py --task regression --rows 200000 --check 2>/dev/null)
+dask_categorical=$(.venv/bin/python -W ignore bench/bench_dask_categorical.py --rows 200000 2>/dev/null)
 dask_large=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 10000000 --model additive \
   --partition-rows 500000 --worker-memory 4GB --feature-cache-mb 0 2>/dev/null)
 {
@@ -193,6 +194,10 @@ dask_large=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 1000
   echo
   echo "Targets (issue 28): 200,000 rows as dask arrays give the local model to 1e-3 of the decision range;"
   echo "10,000,000 rows generated per partition on 2 workers, each under 2 GB. See \"Training on Dask\" in the notes."
+  echo
+  echo "A table with categorical columns and gaps as a dask DataFrame (bench/bench_dask_categorical.py):"
+  echo
+  echo "$dask_categorical"
   echo
   echo "## The HTML report (bench/report.py)"
   echo
