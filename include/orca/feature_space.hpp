@@ -31,10 +31,11 @@ struct ColumnStatistics {
     std::vector<double> missing;          // per feature, how many values are missing
     std::vector<double> class_rows;       // rows per class, in class order (balanced class weights)
     // Categorical features (empty: none): per feature its levels' names, in code order (empty for
-    // a numeric feature), and its rows per level; the driver encodes a value as its level's code
-    // (min and max are then codes) and a gap as NaN. Every level has rows: the driver keeps only the
-    // levels its rows of weight > 0 hold, as training does. Under missing level, a column with
-    // gaps gains the level kMissingLevel with `missing` rows, as training gives it.
+    // a numeric feature), and its rows per level; the model keeps the levels with rows, as
+    // training keeps those its rows of weight > 0 hold (codes renumbered over them, in order: the
+    // driver encodes a value as that code and a gap as NaN), and under missing level a column with
+    // gaps gains the level kMissingLevel with `missing` rows; a column with no level held keeps its
+    // first, as a constant feature.
     std::vector<std::vector<std::string>> levels;
     std::vector<std::vector<double>> level_counts;
     // A regression's target over the same rows: its range, mean and population sd, and its name

@@ -206,22 +206,21 @@ class _OnDask:
         meta = pd.DataFrame({c: pd.Series(dtype=np.float64) for c in X.columns})
         return X.map_partitions(_dask_partition.encoded_frame, levels, meta=meta), levels
 
-    def _held_levels(self, stats: dict, levels: list | None) -> tuple[list, list, dict]:
-        """The levels the rows of weight > 0 hold (as the model keeps them) and their rows, per
-        feature; and per categorical feature (its index) each first code's code among them (NaN:
-        a level only rows of weight 0 hold)."""
+    @staticmethod
+    def _held_levels(stats: dict, levels: list | None) -> tuple[list, list, dict]:
+        """Per feature its levels and their rows of weight > 0 (the engine keeps the levels with
+        rows, as a local fit does); and per categorical feature (its index) each code's code
+        among those kept (NaN: a level only rows of weight 0 hold)."""
         if levels is None:
             return [], [], {}
-        held, counts, recode = [], [], {}
+        counts = [rows.tolist() for rows in stats["level_counts"]]
+        recode = {}
         for j, (names, rows) in enumerate(zip(levels, stats["level_counts"])):
-            kept = np.flatnonzero(rows > 0)
-            held.append([names[k] for k in kept])
-            counts.append(rows[kept].tolist())
             if names:
-                codes = np.full(len(names), np.nan)
-                codes[kept] = np.arange(len(kept))
-                recode[j] = codes
-        return held, counts, recode
+                kept = np.flatnonzero(rows > 0)
+                recode[j] = np.full(len(names), np.nan)
+                recode[j][kept] = np.arange(len(kept))
+        return levels, counts, recode
 
     def to_local(self):
         """The fitted model as the plain estimator (``OrcaSVC`` or ``OrcaSVR``; no cluster needed to

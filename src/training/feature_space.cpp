@@ -49,13 +49,23 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
             if (range.levels[j].empty()) continue;
             if (counts[j].size() != range.levels[j].size())
                 throw ParameterError("feature '" + names[j] + "': one row count per level is needed");
-            for (size_t l = 0; l < counts[j].size(); ++l)
-                if (!(counts[j][l] > 0.0 && std::isfinite(counts[j][l])))
+            // The levels the rows hold, as with_observed_levels keeps them for training.
+            std::vector<std::string> held;
+            std::vector<double> rows;
+            for (size_t l = 0; l < counts[j].size(); ++l) {
+                if (!(counts[j][l] >= 0.0 && std::isfinite(counts[j][l])))
                     throw ParameterError("feature '" + names[j] + "', level '" + range.levels[j][l] +
-                                         "': a level needs rows (give only the levels the rows hold)");
+                                         "': its row count must be a number >= 0");
+                if (counts[j][l] > 0.0) held.push_back(range.levels[j][l]), rows.push_back(counts[j][l]);
+            }
             // Named as training names the rows it was given (the driver's are its X).
-            if (detail::add_gap_level(range.levels[j], s.missing[j], options.missing, "X", names[j]))
-                counts[j].push_back(s.missing[j]);
+            if (detail::add_gap_level(held, s.missing[j], options.missing, "X", names[j])) rows.push_back(s.missing[j]);
+            if (held.empty()) {  // never observed: one level, a constant feature
+                held.push_back(range.levels[j].front());
+                rows.push_back(1.0);
+            }
+            range.levels[j] = std::move(held);
+            counts[j] = std::move(rows);
             range.X[j] = 0.0;  // a categorical feature's range is its codes
             range.X[d + j] = static_cast<double>(range.levels[j].size() - 1);
         }

@@ -6,6 +6,7 @@
 // naming the setting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -158,8 +159,8 @@ Dataset categorical_table(size_t m) {
     return ds;
 }
 
-// What a driver reduces for categorical columns: the levels its rows hold and their counts (codes
-// renumbered over those), the numeric statistics of the codes.
+// What a driver reduces for categorical columns: the rows per level (codes renumbered over the
+// levels held, as the model keeps them), the numeric statistics of the codes.
 ColumnStatistics categorical_statistics(Dataset ds) {
     std::vector<std::vector<double>> counts(ds.cols);
     for (size_t j = 0; j < ds.cols; ++j) {
@@ -173,16 +174,15 @@ ColumnStatistics categorical_statistics(Dataset ds) {
             if (count[l] > 0.0) {
                 code[l] = static_cast<double>(held.size());
                 held.push_back(ds.levels[j][l]);
-                counts[j].push_back(count[l]);
             }
+        counts[j] = count;
         for (size_t r = 0; r < ds.rows; ++r) {
             double& v = ds.X[r * ds.cols + j];
             if (!std::isnan(v)) v = code[static_cast<size_t>(v)];
         }
-        ds.levels[j] = held;
     }
     ColumnStatistics s = statistics(ds);
-    s.levels = ds.levels;
+    s.levels = ds.levels;  // every level, "never" with 0 rows: the space keeps those held
     s.level_counts = counts;
     return s;
 }
@@ -190,7 +190,7 @@ ColumnStatistics categorical_statistics(Dataset ds) {
 TEST(FeatureSpace, CategoricalStatisticsGiveTrainingsLevelsAndMeasures) {
     const Dataset ds = categorical_table(240);
     const ColumnStatistics stats = categorical_statistics(ds);
-    EXPECT_EQ(stats.levels[0], (std::vector<std::string>{"red", "green", "blue"}));
+    EXPECT_EQ(stats.level_counts[0][2], 0.0);  // "never"
     for (const SettingTexts& given : {SettingTexts{{"max_order", "2"}},
                                       SettingTexts{{"missing", "level"}, {"degree", "2"}},
                                       SettingTexts{{"missing", "level"}, {"family", "hermite"}}}) {
@@ -199,6 +199,8 @@ TEST(FeatureSpace, CategoricalStatisticsGiveTrainingsLevelsAndMeasures) {
         const FeatureSpace space(o, ds.feature_names, {"0", "1"}, stats);
         const ModelSettings& s = space.settings();
         EXPECT_EQ(s.levels, trained.levels);
+        EXPECT_EQ(s.levels[0].front(), "red");
+        EXPECT_EQ(std::find(s.levels[0].begin(), s.levels[0].end(), "never"), s.levels[0].end());
         ASSERT_EQ(s.spec.level_weights.size(), trained.spec.level_weights.size());
         for (size_t j = 0; j < s.spec.level_weights.size(); ++j) {
             ASSERT_EQ(s.spec.level_weights[j].size(), trained.spec.level_weights[j].size()) << j;
@@ -224,17 +226,28 @@ TEST(FeatureSpace, CategoricalStatisticsGiveTrainingsLevelsAndMeasures) {
         const auto got = decision_values(rebuilt, points, ds.rows);
         for (size_t t = 0; t < ds.rows; ++t) EXPECT_NEAR(got[t], expected[t], 1e-12 * (1.0 + std::abs(expected[t])));
     }
-    // Under missing level a column holding a level named as the gap level is refused; a level
-    // without rows, or counts that do not match the levels, are refused by name.
+    // A column whose levels no row holds keeps its first, a constant feature, as training does
+    // (under missing level its gaps are its one level).
+    ColumnStatistics unheld = stats;
+    unheld.level_counts[2] = {0.0, 0.0};
+    EXPECT_EQ(FeatureSpace(options({}, ds), ds.feature_names, {"0", "1"}, unheld).settings().levels[2],
+              std::vector<std::string>{"no"});
+    unheld.missing[2] = 4.0;
+    EXPECT_EQ(FeatureSpace(options({{"missing", "level"}}, ds), ds.feature_names, {"0", "1"}, unheld)
+                  .settings()
+                  .levels[2],
+              std::vector<std::string>{std::string(kMissingLevel)});
+    // Under missing level a column holding a level named as the gap level is refused; a count that
+    // is not a number >= 0, or counts that do not match the levels, are refused by name.
     ColumnStatistics named = stats;
     named.levels[0][1] = std::string(kMissingLevel);
     EXPECT_THROW((void)FeatureSpace(options({{"missing", "level"}}, ds), ds.feature_names, {"0", "1"}, named),
                  DataError);
-    ColumnStatistics empty_level = stats;
-    empty_level.level_counts[2][0] = 0.0;
+    ColumnStatistics negative = stats;
+    negative.level_counts[2][0] = -1.0;
     try {
-        (void)FeatureSpace(options({}, ds), ds.feature_names, {"0", "1"}, empty_level);
-        ADD_FAILURE() << "a level without rows was accepted";
+        (void)FeatureSpace(options({}, ds), ds.feature_names, {"0", "1"}, negative);
+        ADD_FAILURE() << "a negative row count was accepted";
     } catch (const ParameterError& e) {
         EXPECT_NE(std::string(e.what()).find("feature 'flag', level 'no'"), std::string::npos) << e.what();
     }

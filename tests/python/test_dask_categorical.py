@@ -129,3 +129,23 @@ def test_from_the_shell_text_and_named_columns_are_categories_as_orca_fit_reads_
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "--categorical names the target 'label'" in bad.stderr
     assert not (tmp_path / "bad.json").exists()
+
+
+@pytest.mark.parametrize("missing", ["marginalize", "level"])
+def test_a_column_whose_levels_only_rows_of_weight_0_hold_is_constant_as_locally(client, missing):
+    rng = np.random.default_rng(1)
+    x = rng.uniform(-1, 1, 400)
+    y = (x > 0.1).astype(int)
+    weight = np.ones(400)
+    weight[::10] = 0.0
+    lone = np.array([None] * 400, dtype=object)
+    lone[::10] = "unweighted"
+    frame = pd.DataFrame({"lone": lone, "x": x})
+    clf = DaskOrcaSVC(client=client, missing=missing).fit(
+        dd.from_pandas(frame, npartitions=2), dd.from_pandas(pd.Series(y), npartitions=2),
+        sample_weight=dd.from_pandas(pd.Series(weight), npartitions=2))
+    local = OrcaSVC(missing=missing).fit(frame, y, sample_weight=weight)
+    assert clf.model_.levels == local.model_.levels
+    assert clf.model_.levels[0] == (["(missing)"] if missing == "level" else ["unweighted"])
+    ours, theirs = clf.decision_function(frame), local.decision_function(frame)
+    assert np.abs(ours - theirs).max() <= 1e-3 * (theirs.max() - theirs.min())
