@@ -35,7 +35,8 @@ def frame_levels(frame) -> list[set]:
 
 def encoded_frame(frame, levels: list[list[str]]):
     """A partition (pandas DataFrame) as float64 columns: a categorical column's values as their
-    codes in levels (the column's entry; [] for a numeric column), a gap as NaN."""
+    codes in levels (the column's entry; [] for a numeric column), a gap (NaN, None, pandas' NA) as
+    NaN."""
     import pandas as pd
 
     from ._base import _encode_levels

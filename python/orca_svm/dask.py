@@ -161,8 +161,7 @@ class _OnDask:
                                  "neither")
             if all(isinstance(c, str) for c in X.columns):
                 names = [str(c) for c in X.columns]
-            if categorical:
-                X, levels = self._coded(X, categorical)
+            X, levels = self._coded(X, categorical)
             X = X.to_dask_array(lengths=True)
         if not isinstance(X, da.Array):
             raise ValueError(f"X must be a dask array or DataFrame, got {type(X).__name__} (for data in memory use "
@@ -193,18 +192,23 @@ class _OnDask:
         return X, names, y, w, levels
 
     def _coded(self, X, categorical: list):
-        """A dask DataFrame with its categorical columns as codes of the levels any of its rows
-        holds (one pass over those columns gathers their names); those levels per column ([] for a
-        numeric one)."""
-        import dask
-        client = self._client()
-        found = client.gather(client.compute([dask.delayed(_dask_partition.frame_levels)(part)
-                                              for part in X[categorical].to_delayed()]))
-        named = {c: _level_order([name for part in found for name in part[k]]) for k, c in enumerate(categorical)}
-        levels = [named.get(c, []) for c in X.columns]
+        """A dask DataFrame as float64 columns: its categorical columns as codes of the levels any
+        of its rows holds (one pass over those columns gathers their names), a gap as NaN (also
+        pandas' NA of a nullable column); those levels per column ([] for a numeric one), or None
+        without categorical columns."""
         import pandas as pd
+        levels = None
+        if categorical:
+            import dask
+            client = self._client()
+            found = client.gather(client.compute([dask.delayed(_dask_partition.frame_levels)(part)
+                                                  for part in X[categorical].to_delayed()]))
+            named = {c: _level_order([name for part in found for name in part[k]])
+                     for k, c in enumerate(categorical)}
+            levels = [named.get(c, []) for c in X.columns]
         meta = pd.DataFrame({c: pd.Series(dtype=np.float64) for c in X.columns})
-        return X.map_partitions(_dask_partition.encoded_frame, levels, meta=meta), levels
+        coded = X.map_partitions(_dask_partition.encoded_frame, levels or [[] for _ in X.columns], meta=meta)
+        return coded, levels
 
     @staticmethod
     def _held_levels(stats: dict, levels: list | None) -> tuple[list, list, dict]:

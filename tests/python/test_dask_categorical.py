@@ -149,3 +149,27 @@ def test_a_column_whose_levels_only_rows_of_weight_0_hold_is_constant_as_locally
     assert clf.model_.levels[0] == (["(missing)"] if missing == "level" else ["unweighted"])
     ours, theirs = clf.decision_function(frame), local.decision_function(frame)
     assert np.abs(ours - theirs).max() <= 1e-3 * (theirs.max() - theirs.min())
+
+
+@pytest.mark.parametrize("with_flag", [False, True])
+def test_nullable_columns_with_pandas_na_are_gaps_as_locally(client, with_flag):
+    """pandas' nullable Int64, Float64 and boolean columns (as Parquet files give them): NA is a gap."""
+    rng = np.random.default_rng(2)
+    n = 500
+    age = pd.array(rng.integers(20, 80, n), dtype="Int64")
+    age[::7] = pd.NA
+    bmi = pd.array(rng.uniform(18, 35, n), dtype="Float64")
+    bmi[::5] = pd.NA
+    frame = pd.DataFrame({"age": age, "bmi": bmi})
+    if with_flag:
+        flag = pd.array(rng.random(n) < 0.4, dtype="boolean")
+        flag[::9] = pd.NA
+        frame["flag"] = flag
+    y = (np.nan_to_num(bmi.to_numpy(dtype=float, na_value=np.nan), nan=25.0) + rng.normal(0, 3, n) > 26).astype(int)
+    clf = DaskOrcaSVC(client=client, tol=1e-4).fit(dd.from_pandas(frame, npartitions=2),
+                                                   dd.from_pandas(pd.Series(y), npartitions=2))
+    local = OrcaSVC(tol=1e-4).fit(frame, y)
+    assert clf.model_.levels == local.model_.levels
+    assert clf.model_.summary["rows"] == n
+    ours, theirs = clf.decision_function(frame), local.decision_function(frame)
+    assert np.abs(ours - theirs).max() <= 1e-3 * (theirs.max() - theirs.min())
