@@ -92,7 +92,7 @@ class _OnDask:
 
     def _actors(self, client, space, blocks: tuple, classes, recode: dict) -> list:
         """One Dask actor a partition, on the worker that holds its blocks (classes None: a
-        regression's; recode: _held_levels'); sets basis_size_."""
+        regression's; recode: _level_rows'); sets basis_size_."""
         self.basis_size_ = space.size
         keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
         return client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes,
@@ -211,7 +211,7 @@ class _OnDask:
         return coded, levels
 
     @staticmethod
-    def _held_levels(stats: dict, levels: list | None) -> tuple[list, list, dict]:
+    def _level_rows(stats: dict, levels: list | None) -> tuple[list, list, dict]:
         """Per feature its levels and their rows of weight > 0 (the engine keeps the levels with
         rows, as a local fit does); and per categorical feature (its index) each code's code
         among those kept (NaN: a level only rows of weight 0 hold)."""
@@ -315,9 +315,9 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVC":
         """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric and
         categorical columns) and y (a dask array or Series of labels, two or more classes),
-        partition by partition; ``sample_weight`` (a dask array) multiplies C per row. The rows are never gathered: the
-        support vectors come to the client only while ``store`` keeps them (auto: up to 10^6
-        numbers; beyond, the model is stored by its basis coefficients)."""
+        partition by partition; ``sample_weight`` (a dask array) multiplies C per row. The rows are
+        never gathered: the support vectors come to the client only while ``store`` keeps them
+        (auto: up to 10^6 numbers; beyond, the model is stored by its basis coefficients)."""
         self._check_dask_params()
         if self.decision_function_shape not in ("ovr", "ovo"):
             raise ValueError(f"decision_function_shape must be 'ovr' or 'ovo', got {self.decision_function_shape!r}")
@@ -338,14 +338,14 @@ class DaskOrcaSVC(_OnDask, OrcaSVC):
             _dask_partition.partition_statistics, x_blocks, y_blocks, w_blocks, classes=classes,
             level_sizes=_level_sizes(levels), pure=False)))
         self._check_statistics(stats)
-        held, level_counts, recode = self._held_levels(stats, levels)
+        level_names, level_counts, recode = self._level_rows(stats, levels)
         names = self._feature_names()
         class_weight = self._class_weights()
         settings = self._engine_settings(names, class_weight=class_weight, random_state=0)
         space = _core.FeatureSpace(settings, names, [str(k) for k in range(len(classes))],
                                    list(stats["class_rows"]), list(stats["min"]), list(stats["max"]),
                                    list(stats["mean"]), list(stats["sd"]), list(stats["missing"].astype(float)),
-                                   levels=held, level_counts=level_counts)
+                                   levels=level_names, level_counts=level_counts)
         actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), classes, recode)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
         solved, held = [], 0.0
@@ -476,10 +476,10 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
 
     def fit(self, X, y, sample_weight=None) -> "DaskOrcaSVR":
         """Fit on X (a dask array of n_samples x n_features, or a dask DataFrame of numeric and
-        categorical columns) and numeric targets y (a dask array or Series), partition by partition; ``sample_weight``
-        (a dask array) multiplies C per row. The rows are never gathered: the support vectors
-        come to the client only while ``store`` keeps them (auto: up to 10^6 numbers; beyond,
-        the model is stored by its basis coefficients)."""
+        categorical columns) and numeric targets y (a dask array or Series), partition by
+        partition; ``sample_weight`` (a dask array) multiplies C per row. The rows are never
+        gathered: the support vectors come to the client only while ``store`` keeps them (auto: up
+        to 10^6 numbers; beyond, the model is stored by its basis coefficients)."""
         self._check_dask_params()
         started = time.perf_counter()
         client = self._client()
@@ -497,7 +497,7 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         if stats["bad_target"]:
             raise ValueError(f"target '{target_name}' holds a value that is not a finite number (regression needs "
                              "finite numeric targets)")
-        held, level_counts, recode = self._held_levels(stats, levels)
+        level_names, level_counts, recode = self._level_rows(stats, levels)
         count, lo, hi, mean, sd = (float(stats["target"][key][0]) for key in ("n", "min", "max", "mean", "sd"))
         if count < 2:
             raise ValueError(f"{int(count)} row(s) of weight > 0: a regression needs at least 2")
@@ -505,7 +505,7 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         space = _core.FeatureSpace(self._engine_settings(names), names, [], [], list(stats["min"]),
                                    list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
                                    list(stats["missing"].astype(float)),
-                                   target=[lo, hi, mean, sd], target_name=target_name, levels=held,
+                                   target=[lo, hi, mean, sd], target_name=target_name, levels=level_names,
                                    level_counts=level_counts)
         actors = self._actors(client, space, (x_blocks, y_blocks, w_blocks), None, recode)
         del x_blocks, y_blocks, w_blocks  # each partition's actor holds its rows now
