@@ -38,6 +38,10 @@ struct ColumnStatistics {
     // first, as a constant feature.
     std::vector<std::vector<std::string>> levels;
     std::vector<std::vector<double>> level_counts;
+    // Under scaling quantile (empty otherwise): per feature its knots by the rule of
+    // quantile_grid_step (empty for a categorical or constant feature), and per knot the values
+    // present below it and equal to it; the values present are the rows less `missing`.
+    std::vector<std::vector<double>> knot_x, knot_below, knot_ties;
     // A regression's target over the same rows: its range, mean and population sd, and its name
     // (for messages).
     double target_min = 0.0, target_max = 0.0, target_mean = 0.0, target_sd = 0.0;
@@ -46,10 +50,10 @@ struct ColumnStatistics {
 
 class FeatureSpace {
   public:
-    // Throws ParameterError for what this route does not train (quantile scaling, a basis beyond
-    // kMaxFeatureSpaceFunctions, more classes than one-vs-one or the model takes, a tube wider
-    // than the target) and DataError for missing values under missing error, naming the feature,
-    // and for a constant target. classes: the class names in class order (two: negative first); a
+    // Throws ParameterError for what this route does not train (quantile scaling without knots
+    // that fit together, a basis beyond kMaxFeatureSpaceFunctions, more classes than one-vs-one
+    // or the model takes, a tube wider than the target) and DataError for missing values under
+    // missing error, naming the feature, and for a constant target. classes: the class names in class order (two: negative first); a
     // regression (options.task) has none and reads the statistics' target fields.
     FeatureSpace(const TrainOptions& options, const std::vector<std::string>& feature_names,
                  const std::vector<std::string>& classes, const ColumnStatistics& statistics);

@@ -82,6 +82,17 @@ struct Clipping {
     [[nodiscard]] bool notable(size_t total_rows) const;
 };
 inline constexpr size_t kMaxQuantileKnots = 1000;
+// The quantile knots' rule, one definition for a fit on one machine and for a driver that counts
+// on many (ColumnStatistics' knots): a feature of at most kMaxQuantileKnots distinct values keeps
+// every one; beyond, the smallest, the largest, and for k = 1 .. kMaxQuantileKnots - 1 the first
+// distinct value whose mid-rank reaches k / kMaxQuantileKnots. A fixed grid of ranks (no knot
+// depends on the one before) lets a driver find each knot by counting alone.
+// A distinct value's mid-rank: (values below it + half its own count) / the values present.
+[[nodiscard]] double quantile_mid_rank(double below, double ties, double present);
+// The last k of the grid that a distinct value with these counts reaches: floor(K (2 below + ties)
+// / (2 present)), in integers (exact to 2^53 values). The rule keeps a value whose step exceeds
+// its predecessor's.
+[[nodiscard]] size_t quantile_grid_step(double below, double ties, double present);
 inline constexpr double kNotableClippedShare = 0.25;
 inline constexpr double kNotableExcessSpans = 1.0;
 
@@ -105,6 +116,12 @@ struct Scaler {
     // of their mid-rank (rank among the values present, ties sharing their middle). Linear in
     // between; a constant feature has none.
     std::vector<std::vector<double>> knot_x, knot_z;
+    // Sets feature j's quantile knots from counts: increasing values x with, per value, how many
+    // training values lie below it and how many equal it (the last knot's sum: the values
+    // present); knot_z from their mid-ranks. Throws ParameterError, naming the feature, unless the
+    // counts fit together and the ends are the feature's min and max.
+    void set_quantile_knots(size_t j, std::vector<double> x, const std::vector<double>& below,
+                            const std::vector<double>& ties, const FamilySpec& family, const std::string& name);
     // Categorical features: per feature, its number of levels L (0: numeric; empty: none). A
     // level's code l scales to categorical_node(l, L); any other value (an unseen level) to NaN,
     // a missing value. Categorical features are never clipped.

@@ -89,10 +89,16 @@ void bind_feature_space(py::module_& m) {
                          const std::vector<double>& mean, const std::vector<double>& sd,
                          const std::vector<double>& missing, const std::optional<std::vector<double>>& target,
                          const std::string& target_name, const std::vector<std::vector<std::string>>& levels,
-                         const std::vector<std::vector<double>>& level_counts) {
+                         const std::vector<std::vector<double>>& level_counts,
+                         const std::vector<std::vector<double>>& knot_x,
+                         const std::vector<std::vector<double>>& knot_below,
+                         const std::vector<std::vector<double>>& knot_ties) {
                  ColumnStatistics statistics{min, max, mean, sd, missing, class_rows};
                  statistics.levels = levels;
                  statistics.level_counts = level_counts;
+                 statistics.knot_x = knot_x;
+                 statistics.knot_below = knot_below;
+                 statistics.knot_ties = knot_ties;
                  if (target) {
                      if (target->size() != 4) throw ParameterError("target: (min, max, mean, sd)");
                      statistics.target_min = (*target)[0];
@@ -107,8 +113,12 @@ void bind_feature_space(py::module_& m) {
              py::arg("max"), py::arg("mean"), py::arg("sd"), py::arg("missing"), py::arg("target") = py::none(),
              py::arg("target_name") = "y", py::arg("levels") = std::vector<std::vector<std::string>>{},
              py::arg("level_counts") = std::vector<std::vector<double>>{},
+             py::arg("knot_x") = std::vector<std::vector<double>>{},
+             py::arg("knot_below") = std::vector<std::vector<double>>{},
+             py::arg("knot_ties") = std::vector<std::vector<double>>{},
              "a regression (settings' task) takes no classes and its target's (min, max, mean, sd); categorical "
-             "features their levels (per feature, [] for a numeric one) and rows per level, X holding their codes")
+             "features their levels (per feature, [] for a numeric one) and rows per level, X holding their codes; "
+             "scaling quantile each feature's knots and the values below and at each")
         .def_property_readonly("size", [](const BoundSpace& s) { return s.space.size(); }, "p, the kept functions")
         .def("upper", [](const BoundSpace& s, size_t klass) { return s.space.upper(klass); }, py::arg("klass"),
              "C times the class weight of class 0 (negative) or 1")
@@ -205,7 +215,8 @@ void bind_feature_space(py::module_& m) {
                 return py::make_tuple(r.settings, r.feature_names, r.classes, c.class_rows, c.min, c.max, c.mean, c.sd,
                                       c.missing, std::vector<double>{c.target_min, c.target_max, c.target_mean,
                                                                      c.target_sd},
-                                      c.target_name, c.levels, c.level_counts);
+                                      c.target_name, c.levels, c.level_counts, c.knot_x, c.knot_below,
+                                      c.knot_ties);
             },
             [](const py::tuple& t) {
                 ColumnStatistics statistics{t[4].cast<std::vector<double>>(), t[5].cast<std::vector<double>>(),
@@ -219,6 +230,9 @@ void bind_feature_space(py::module_& m) {
                 statistics.target_name = t[10].cast<std::string>();
                 statistics.levels = t[11].cast<std::vector<std::vector<std::string>>>();
                 statistics.level_counts = t[12].cast<std::vector<std::vector<double>>>();
+                statistics.knot_x = t[13].cast<std::vector<std::vector<double>>>();
+                statistics.knot_below = t[14].cast<std::vector<std::vector<double>>>();
+                statistics.knot_ties = t[15].cast<std::vector<std::vector<double>>>();
                 return BoundSpace(SpaceRequest{t[0].cast<SettingTexts>(), t[1].cast<std::vector<std::string>>(),
                                                t[2].cast<std::vector<std::string>>(), statistics});
             }));

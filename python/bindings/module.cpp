@@ -8,6 +8,7 @@
 #include "orca/basis.hpp"
 #include "orca/errors.hpp"
 #include "orca/model_io.hpp"
+#include "orca/scaler.hpp"
 #include "orca/train_options.hpp"
 #include "orca/version.hpp"
 
@@ -40,6 +41,8 @@ PYBIND11_MODULE(_core, m) {
     m.attr("MAX_BOX_BOUND") = orca::kMaxBoxBound;
     m.def("check_model_file", &orca::check_model_file, pybind11::arg("path"),
           "ValueError unless path is a regular file no larger than any model file");
+    // Scaling quantile's rule (orca::quantile_grid_step), for drivers that count the knots on many machines.
+    m.attr("MAX_QUANTILE_KNOTS") = orca::kMaxQuantileKnots;
     m.attr("AUTO_MAX_ORDER") = orca::kAutoMaxOrder;
     m.def("resolve_max_order", &orca::resolve_max_order, pybind11::arg("setting"), pybind11::arg("d"),
           "the interaction order a max_order setting means for d features (0: the full tensor product)");

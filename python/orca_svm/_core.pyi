@@ -8,6 +8,7 @@ DEFAULT_DEGREE: int
 MAX_DEGREE: int
 MAX_MODEL_FILE_BYTES: int
 MAX_BOX_BOUND: float
+MAX_QUANTILE_KNOTS: int
 
 def check_model_file(path: str) -> None: ...
 def max_threads() -> int: ...
@@ -82,7 +83,9 @@ class FeatureSpace:
     def __init__(self, settings: dict[str, str], feature_names: list[str], classes: list[str], class_rows: list[float],
                  min: list[float], max: list[float], mean: list[float], sd: list[float],
                  missing: list[float], target: list[float] | None = None, target_name: str = "y",
-                 levels: list[list[str]] = ..., level_counts: list[list[float]] = ...) -> None: ...
+                 levels: list[list[str]] = ..., level_counts: list[list[float]] = ...,
+                 knot_x: list[list[float]] = ..., knot_below: list[list[float]] = ...,
+                 knot_ties: list[list[float]] = ...) -> None: ...
     @property
     def size(self) -> int: ...
     @property

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <sstream>
 
@@ -27,35 +28,72 @@ void check_feature_values(std::span<const double> X, size_t rows, Missing missin
         }
 }
 
+double quantile_mid_rank(double below, double ties, double present) {
+    return (below + ties / 2.0) / present;
+}
+
+size_t quantile_grid_step(double below, double ties, double present) {
+    const auto twice_rank = static_cast<uint64_t>(2.0 * below + ties);
+    return static_cast<size_t>(static_cast<uint64_t>(kMaxQuantileKnots) * twice_rank /
+                               (2 * static_cast<uint64_t>(present)));
+}
+
+void Scaler::set_quantile_knots(size_t j, std::vector<double> x, const std::vector<double>& below,
+                                const std::vector<double>& ties, const FamilySpec& family, const std::string& name) {
+    const auto refuse = [&](const std::string& why) {
+        throw ParameterError("feature '" + name + "': its quantile knots " + why);
+    };
+    const size_t n = x.size();
+    if (below.size() != n || ties.size() != n) refuse("need one count below and one count of ties per knot");
+    if (n < 2) refuse("need at least the smallest and the largest value");
+    if (x.front() != min[j] || x.back() != max[j]) refuse("must begin at the feature's min and end at its max");
+    if (below.front() != 0.0) refuse("must count every value present: none below the first");
+    const double present = below.back() + ties.back();  // none above the last
+    if (!(present <= 0x1p53)) refuse("count more values than a double counts exactly");
+    for (size_t i = 0; i < n; ++i) {
+        if (!(ties[i] >= 1.0 && ties[i] == std::floor(ties[i]) && below[i] == std::floor(below[i])))
+            refuse("need whole counts, at least one value at each knot");
+        if (i > 0 && !(x[i] > x[i - 1] && below[i] >= below[i - 1] + ties[i - 1]))
+            refuse("must increase, each with at least the values of the one before below it");
+    }
+    if (knot_x.size() <= j) knot_x.resize(j + 1), knot_z.resize(j + 1);
+    knot_z[j].clear();
+    for (size_t i = 0; i < n; ++i)
+        knot_z[j].push_back(law_quantile(family, quantile_mid_rank(below[i], ties[i], present)));
+    knot_x[j] = std::move(x);
+}
+
 namespace {
 
-// The knots of feature j's training distribution function (Scaler::knot_x, knot_z).
-void fit_quantile_knots(std::span<const double> X, size_t rows, size_t cols, size_t j, const FamilySpec& family,
-                        std::vector<double>& knot_x, std::vector<double>& knot_z) {
+// The knots of feature j's training distribution function (Scaler::knot_x, knot_z), by the rule
+// quantile_grid_step states.
+void fit_quantile_knots(Scaler& s, std::span<const double> X, size_t rows, size_t cols, size_t j,
+                        const FamilySpec& family, const std::string& name) {
     std::vector<double> values;
     for (size_t r = 0; r < rows; ++r)
         if (!std::isnan(X[r * cols + j])) values.push_back(X[r * cols + j]);
     std::sort(values.begin(), values.end());
     const auto m = static_cast<double>(values.size());
-    // Distinct values with their mid-rank u = (values below + half their own count) / m, in (0, 1).
-    std::vector<double> distinct, mid_rank;
+    // Distinct values with how many values lie below each and how many equal it.
+    std::vector<double> distinct, below, ties;
     for (size_t i = 0; i < values.size();) {
         size_t k = i;
         while (k < values.size() && values[k] == values[i]) ++k;
         distinct.push_back(values[i]);
-        mid_rank.push_back((static_cast<double>(i) + static_cast<double>(k - i) / 2.0) / m);
+        below.push_back(static_cast<double>(i));
+        ties.push_back(static_cast<double>(k - i));
         i = k;
     }
-    // Every distinct value, or about kMaxQuantileKnots spread evenly in rank (first and last kept).
-    const double step = 1.0 / static_cast<double>(kMaxQuantileKnots);
-    double next = 0.0;
+    std::vector<double> x, kept_below, kept_ties;
     for (size_t i = 0; i < distinct.size(); ++i) {
-        const bool last = i + 1 == distinct.size();
-        if (distinct.size() > kMaxQuantileKnots && !last && i > 0 && mid_rank[i] < next) continue;
-        knot_x.push_back(distinct[i]);
-        knot_z.push_back(law_quantile(family, mid_rank[i]));
-        next = mid_rank[i] + step;
+        const bool keep = distinct.size() <= kMaxQuantileKnots || i == 0 || i + 1 == distinct.size() ||
+                          quantile_grid_step(below[i], ties[i], m) > quantile_grid_step(below[i - 1], ties[i - 1], m);
+        if (!keep) continue;
+        x.push_back(distinct[i]);
+        kept_below.push_back(below[i]);
+        kept_ties.push_back(ties[i]);
     }
+    s.set_quantile_knots(j, std::move(x), kept_below, kept_ties, family, name);
 }
 
 // Linear interpolation of the knots (xs increasing), clamped to their ends.
@@ -128,8 +166,7 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
         s.knot_x.resize(cols);
         s.knot_z.resize(cols);
         for (size_t j = 0; j < cols; ++j)
-            if (!s.constant(j) && !s.categorical(j))
-                fit_quantile_knots(X, rows, cols, j, family, s.knot_x[j], s.knot_z[j]);
+            if (!s.constant(j) && !s.categorical(j)) fit_quantile_knots(s, X, rows, cols, j, family, names[j]);
     }
     return s;
 }

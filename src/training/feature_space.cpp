@@ -13,6 +13,33 @@
 namespace orca {
 namespace {
 
+// The quantile knots a driver counted (ColumnStatistics::knot_x), in place of those shared_settings
+// drew from the two rows of each feature's range.
+void set_quantile_knots(ModelSettings& settings, const std::vector<std::string>& names, const ColumnStatistics& s,
+                        const FamilySpec& family) {
+    const size_t d = names.size();
+    if (s.knot_x.size() != d || s.knot_below.size() != d || s.knot_ties.size() != d)
+        throw ParameterError("scaling quantile needs the quantile knots of every feature (empty for a categorical or "
+                             "constant one)");
+    double rows = 0.0;  // a classifier's rows of weight > 0 (a regression's driver gives none)
+    for (double r : s.class_rows) rows += r;
+    Scaler& scaler = settings.scaler;
+    for (size_t j = 0; j < d; ++j) {
+        if (scaler.constant(j) || scaler.categorical(j)) {
+            const std::string kind = scaler.categorical(j) ? "categorical" : "constant";
+            if (!s.knot_x[j].empty())
+                throw ParameterError("feature '" + names[j] + "' is " + kind + ": it has no quantile knots");
+            if (j < scaler.knot_x.size()) scaler.knot_x[j].clear(), scaler.knot_z[j].clear();
+            continue;
+        }
+        scaler.set_quantile_knots(j, s.knot_x[j], s.knot_below[j], s.knot_ties[j], family, names[j]);
+        const double present = s.knot_below[j].back() + s.knot_ties[j].back();
+        if (rows > 0.0 && present != rows - s.missing[j])
+            throw ParameterError("feature '" + names[j] + "': its quantile knots count " + std::to_string(present) +
+                                 " values, its rows hold " + std::to_string(rows - s.missing[j]));
+    }
+}
+
 // The settings train_model would resolve from the rows, from their statistics: shared_settings
 // reads the rows only for the scaler's range (and the checks of their values), so it is given two
 // rows that hold each feature's minimum and maximum; a standardised family then takes the mean and
@@ -75,6 +102,7 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
     ModelSettings settings = range.levels.empty() ? detail::shared_settings(range, without_missing_check)
                                                   : detail::shared_settings(range, without_missing_check, counts);
     settings.missing = options.missing;
+    if (options.scaling == Scaling::quantile) set_quantile_knots(settings, names, s, options.spec.family);
     // The scaler holds the mean and sd of every kind (a standardised family scales by them).
     for (size_t j = 0; j < d; ++j) {
         if (!(std::isfinite(s.mean[j]) && s.sd[j] >= 0.0 && std::isfinite(s.sd[j])))
@@ -93,9 +121,6 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
 FeatureSpace::FeatureSpace(const TrainOptions& options, const std::vector<std::string>& feature_names,
                            const std::vector<std::string>& classes, const ColumnStatistics& statistics) {
     validate(options);
-    if (options.scaling == Scaling::quantile)
-        throw ParameterError("scaling quantile needs every training value of a feature on one machine: "
-                             "train with scaling range");
     settings_ = settings_from(options, feature_names, statistics);
     if (options.task == Task::regression) {
         if (!classes.empty()) throw ParameterError("a regression has no classes");

@@ -69,6 +69,43 @@ TrainOptions options(const SettingTexts& given, const Dataset& ds) {
     return train_options(given, ds.feature_names);
 }
 
+// What a driver counts for scaling quantile, from the definition: every distinct value of a
+// feature of at most kMaxQuantileKnots, else the smallest, the largest, and for each k the first
+// whose mid-rank reaches k / kMaxQuantileKnots; each with the values below it and equal to it.
+void count_knots(const Dataset& ds, ColumnStatistics& s) {
+    const auto K = static_cast<long long>(kMaxQuantileKnots);
+    for (size_t j = 0; j < ds.cols; ++j) {
+        std::vector<double> v;
+        for (size_t r = 0; r < ds.rows; ++r)
+            if (!std::isnan(ds.X[r * ds.cols + j])) v.push_back(ds.X[r * ds.cols + j]);
+        std::sort(v.begin(), v.end());
+        std::vector<double> distinct = v;
+        distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+        const auto m = static_cast<long long>(v.size());
+        const auto below = [&](double x) { return std::lower_bound(v.begin(), v.end(), x) - v.begin(); };
+        const auto ties = [&](double x) { return std::upper_bound(v.begin(), v.end(), x) - v.begin() - below(x); };
+        std::vector<double> kept;
+        if (distinct.size() <= kMaxQuantileKnots) {
+            kept = distinct;
+        } else {
+            kept = {distinct.front()};
+            for (long long k = 1; k < K; ++k)
+                for (double x : distinct)
+                    if (K * (2 * below(x) + ties(x)) >= 2 * k * m) {
+                        if (x != kept.back()) kept.push_back(x);
+                        break;
+                    }
+            if (kept.back() != distinct.back()) kept.push_back(distinct.back());
+        }
+        s.knot_x.push_back(kept);
+        s.knot_below.emplace_back(), s.knot_ties.emplace_back();
+        for (double x : kept) {
+            s.knot_below.back().push_back(static_cast<double>(below(x)));
+            s.knot_ties.back().push_back(static_cast<double>(ties(x)));
+        }
+    }
+}
+
 }  // namespace
 
 TEST(FeatureSpace, SettingsFromStatisticsAreTrainingsOwn) {
@@ -256,6 +293,66 @@ TEST(FeatureSpace, CategoricalStatisticsGiveTrainingsLevelsAndMeasures) {
     EXPECT_THROW((void)FeatureSpace(options({}, ds), ds.feature_names, {"0", "1"}, short_counts), ParameterError);
 }
 
+TEST(FeatureSpace, QuantileKnotsCountedByTheRuleGiveTrainingsScaler) {
+    // 3,000 rows: one feature of 3,000 distinct values, one rounded to 1,500 with ties (both past
+    // kMaxQuantileKnots), one of 33 values; a gap in feature 1.
+    Dataset ds = table(3000, 3);
+    for (size_t r = 0; r < ds.rows; ++r) {
+        double& tied = ds.X[r * 3 + 1];
+        if (!std::isnan(tied)) tied = std::round(tied * 187.0) / 187.0;
+        ds.X[r * 3 + 2] = std::round(ds.X[r * 3 + 2] * 4.0);
+    }
+    for (const SettingTexts& given :
+         {SettingTexts{{"scaling", "quantile"}}, SettingTexts{{"scaling", "quantile"}, {"family", "jacobi"},
+                                                              {"alpha", "2"}, {"beta", "0.5"}, {"max_order", "2"}}}) {
+        const TrainOptions o = options(given, ds);
+        const Model trained = train_model(ds, o);
+        ColumnStatistics stats = statistics(ds);
+        count_knots(ds, stats);
+        EXPECT_GT(stats.knot_x[0].size(), kMaxQuantileKnots * 9 / 10);
+        const FeatureSpace space(o, ds.feature_names, {"0", "1"}, stats);
+        const Scaler& s = space.settings().scaler;
+        ASSERT_EQ(s.kind, ScalerKind::quantile);
+        for (size_t j = 0; j < 3; ++j) {
+            EXPECT_EQ(s.knot_x[j], stats.knot_x[j]) << j;
+            EXPECT_EQ(s.knot_x[j], trained.scaler.knot_x[j]) << j;
+            EXPECT_EQ(s.knot_z[j], trained.scaler.knot_z[j]) << j;
+        }
+        for (size_t r = 0; r < 40; ++r)
+            for (size_t j = 0; j < 3; ++j) {
+                const double x = ds.X[r * 3 + j];
+                if (std::isnan(x)) continue;  // a gap stays a gap
+                EXPECT_EQ(s.scale(j, x), trained.scaler.scale(j, x));
+            }
+    }
+    // Counts that do not fit together are refused, naming the feature.
+    ColumnStatistics stats = statistics(ds);
+    count_knots(ds, stats);
+    const auto refused = [&](ColumnStatistics bad, const std::string& says) {
+        try {
+            (void)FeatureSpace(options({{"scaling", "quantile"}}, ds), ds.feature_names, {"0", "1"}, bad);
+            ADD_FAILURE() << "accepted; expected: " << says;
+        } catch (const ParameterError& e) {
+            EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+        }
+    };
+    ColumnStatistics bad = stats;
+    bad.knot_x[2].front() += 0.5;
+    refused(bad, "feature 'f2': its quantile knots must begin at the feature's min");
+    bad = stats;
+    bad.knot_ties[0][7] = 0.0;
+    refused(bad, "feature 'f0': its quantile knots need whole counts");
+    bad = stats;
+    std::swap(bad.knot_x[2][3], bad.knot_x[2][4]);
+    refused(bad, "must increase");
+    bad = stats;
+    bad.knot_ties[1].back() += 1.0;
+    refused(bad, "feature 'f1': its quantile knots count");
+    bad = stats;
+    bad.knot_x.pop_back();
+    refused(bad, "quantile knots of every feature");
+}
+
 TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
     const Dataset ds = table(50, 4);
     const ColumnStatistics stats = statistics(ds);
@@ -269,7 +366,7 @@ TEST(FeatureSpace, RefusesWhatTheRouteDoesNotTrain) {
         }
     };
     refused({{"task", "regression"}}, "a regression has no classes");
-    refused({{"scaling", "quantile"}}, "scaling range");
+    refused({{"scaling", "quantile"}}, "quantile knots of every feature");
     refused({{"max_order", "0"}, {"degree", "12"}}, "lower max_order");
     refused({{"missing", "error"}}, "feature 'f1' has 1 missing values");
     refused({}, "two or more classes with their rows, got 1", {"0"});
