@@ -10,6 +10,7 @@ generated per partition on the workers (never on the client).
     python bench/bench_dask_training.py [--rows 200000] [--model pairs|additive] [--check]
         [--partition-rows 25000] [--worker-memory 2GB] [--C 1.0] [--feature-cache-mb 512]
         [--store auto|support-vectors|coefficients] [--task classification|regression]
+        [--scaling range|quantile]
 """
 import argparse
 import os
@@ -44,6 +45,8 @@ def main():
     parser.add_argument("--feature-cache-mb", type=float, default=512.0)
     parser.add_argument("--task", choices=["classification", "regression"], default="classification")
     parser.add_argument("--store", default="auto", help="what the model keeps (support vectors come to the client)")
+    parser.add_argument("--scaling", choices=["range", "quantile"], default="range",
+                        help="quantile: each feature's knots counted on the partitions first")
     args = parser.parse_args()
     import dask.array as da
     import distributed
@@ -51,7 +54,8 @@ def main():
     from orca_svm import OrcaSVC, OrcaSVR
     from orca_svm.dask import DaskOrcaSVC, DaskOrcaSVR
 
-    params = dict(C=args.C, max_order=2 if args.model == "pairs" else "auto", store=args.store)
+    params = dict(C=args.C, max_order=2 if args.model == "pairs" else "auto", store=args.store,
+                  scaling=args.scaling)
     dask_only = dict(feature_cache_mb=args.feature_cache_mb)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                        dashboard_address=None, memory_limit=args.worker_memory, silence_logs=40)
@@ -64,7 +68,8 @@ def main():
     s = clf.model_.summary
     peaks = client.run(peak_rss_mb)
     print(f"# {os.cpu_count()} cores; {args.rows} rows x 10 features in partitions of {args.partition_rows}; "
-          f"{args.model} ({clf.basis_size_} functions), C = {args.C:g}; 2 workers of one thread, memory limit "
+          f"{args.model} ({clf.basis_size_} functions), C = {args.C:g}, scaling {args.scaling}; 2 workers of one "
+          "thread, memory limit "
           f"{args.worker_memory}")
     fit = f"R^2 {s['training_r2']:.4f}" if regression else f"accuracy {s['training_accuracy']:.4f}"
     print(f"{type(clf).__name__}: {dask_seconds:.1f} s, {s['interior_point_steps']} Newton steps, {s['iterations']} "

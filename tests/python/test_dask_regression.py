@@ -100,11 +100,10 @@ def test_features_computed_again_give_the_same_model(client):
     ("epsilon", "epsilon 5 standard deviations is at least half the range of target 'y'"),
     ("text", "y must hold numbers for a regression"),
     ("infinite", "target 'y' holds a value that is not a finite number"),
-    ("quantile", "scaling quantile needs every training value of a feature on one machine"),
 ])
 def test_refusals_name_what_to_change(client, change, message):
     X, z = _task(m=200)
-    params = {"epsilon": 5.0} if change == "epsilon" else {"scaling": "quantile"} if change == "quantile" else {}
+    params = {"epsilon": 5.0} if change == "epsilon" else {}
     if change == "constant":
         z = np.full(len(z), 2.5)
     if change == "infinite":

@@ -237,7 +237,6 @@ def test_progress_lines(client, capsys):
 
 @pytest.mark.parametrize("params, X_of, y_of, message", [
     (dict(), None, lambda y: np.zeros_like(y), "greater than one; got 1 class"),
-    (dict(scaling="quantile"), None, None, "scaling quantile"),
     (dict(max_order=None, degree=4, family="legendre"), lambda X: np.hstack([X, X[:, :2] ** 2]), None,
      "more than the 10000"),
     (dict(missing="error"), lambda X: np.where(np.arange(len(X))[:, None] == 5, np.nan, X), None,

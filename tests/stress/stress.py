@@ -134,7 +134,7 @@ def python_cases(scale):
             fits = list(pool.map(lambda C: OrcaSVC(max_order=2, C=C).fit(X, y), (0.1, 10.0)))
         return digest(*[clf.decision_function(X) for clf in fits])
 
-    def dask_training():  # DaskOrcaSVC and DaskOrcaSVR (a categorical frame too): the passes on two workers
+    def dask_training():  # DaskOrcaSVC and DaskOrcaSVR (a categorical frame, quantile knots): two workers
         import dask.array as da
         X, y = table(m // 2, 5, "two", 9)
         clf = DaskOrcaSVC(max_order=2, C=10.0, client=dask_client()).fit(
@@ -145,14 +145,15 @@ def python_cases(scale):
             da.from_array(Xr, chunks=(len(Xr) // 4, Xr.shape[1])), da.from_array(f, chunks=len(f) // 4))
         assert reg.model_.summary["converged"] and reg.model_.summary["interior_point_steps"] > 0
         assert reg.model_.stored_by_coefficients
-        # A dask DataFrame with a categorical column and gaps (its level names gathered first).
+        # A dask DataFrame with a categorical column and gaps (its level names gathered first),
+        # scaling quantile (its knots counted on the partitions, round by round).
         import dask.dataframe as dd
         import numpy as np
         import pandas as pd
         grade = np.array(["low", "mid", "high"], dtype=object)[np.digitize(X[:, 0], [-0.3, 0.3])]
         grade[::11] = None
         frame = pd.DataFrame(X[:, 1:], columns=["a", "b", "c", "d"]).assign(grade=grade)
-        mixed = DaskOrcaSVC(missing="level", client=dask_client()).fit(
+        mixed = DaskOrcaSVC(missing="level", scaling="quantile", client=dask_client()).fit(
             dd.from_pandas(frame, npartitions=4), dd.from_pandas(pd.Series(y), npartitions=4))
         assert mixed.model_.levels[4] == ["high", "low", "mid", "(missing)"]
         return digest(clf.decision_function(X), clf.model_.to_json(), reg.predict(Xr), reg.model_.to_json(),
