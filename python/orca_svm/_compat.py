@@ -2,9 +2,11 @@
 
 scikit-learn 1.6 moved input validation from the private ``BaseEstimator._validate_data`` to
 the public ``sklearn.utils.validation.validate_data`` (the method was removed in 1.7), and
-replaced ``_more_tags`` by ``__sklearn_tags__`` and ``force_all_finite`` by ``ensure_all_finite``. matplotlib 3.9 renamed ``boxplot``'s
-``labels`` to ``tick_labels`` (the old name was removed in 3.11). Everything else the package
-uses is the same across the releases it supports.
+replaced ``_more_tags`` by ``__sklearn_tags__`` and ``force_all_finite`` by ``ensure_all_finite``.
+matplotlib 3.9 renamed ``boxplot``'s ``labels`` to ``tick_labels`` (the old name was removed in
+3.11). pandas before 3 parses a CSV's numbers to within a few units in the last place unless
+asked for ``float_precision="round_trip"``, which pandas 3 makes its default and deprecates.
+Everything else the package uses is the same across the releases it supports.
 """
 from __future__ import annotations
 
@@ -36,3 +38,11 @@ def boxplot(ax, data, labels):
     major, minor = (int(p) for p in matplotlib.__version__.split(".")[:2])
     keyword = "tick_labels" if (major, minor) >= (3, 9) else "labels"
     return ax.boxplot(data, **{keyword: labels})
+
+
+def exact_csv_numbers() -> dict:
+    """The keyword of ``read_csv`` (pandas', or dask's passing it on) that parses every number
+    correctly rounded, as the CLI does, so that a CSV gives the same doubles to both: none from
+    pandas 3 on, where that is the default."""
+    import pandas as pd
+    return {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}

@@ -35,10 +35,12 @@ def _read(pattern: str, target: str, categorical: list[str]):
     """The features and the target column; the columns named in categorical read as text (a CSV's
     as written, so level names are the CLI's), which the estimator takes as categories."""
     import dask.dataframe as dd
+
+    from ._compat import exact_csv_numbers
     if pattern.endswith(".parquet"):
         frame = dd.read_parquet(pattern)
     else:
-        frame = dd.read_csv(pattern, dtype={name: "object" for name in categorical})
+        frame = dd.read_csv(pattern, dtype={name: "object" for name in categorical}, **exact_csv_numbers())
     for name in [target] + categorical:
         if name not in frame.columns:
             raise ValueError(f"{pattern}: no column '{name}' (columns: {', '.join(map(str, frame.columns))})")
