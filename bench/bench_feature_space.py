@@ -11,7 +11,11 @@ With --large M (e.g. 50000,500000) the default additive model and HistGradientBo
 also fitted on M rows (the RBF SVC would take hours there): the fit against the boosting model's
 and the growth of the fit time from the first M to the last.
 
+With --features 30 --models pairs (and the others as wanted) it measures the pairs model of 30
+features, 4,006 functions: issue 28's 1,000,000-row target.
+
     python bench/bench_feature_space.py --rows 10000,50000 [--before /path/to/old/orca] [--large 50000,500000]
+        [--features 10] [--models rbf,hgb,additive,pairs]
 """
 import argparse
 import json
@@ -58,22 +62,28 @@ def main():
     parser.add_argument("--rows", default="10000,50000")
     parser.add_argument("--before", help="an older orca binary to time on the same rows")
     parser.add_argument("--large", help="row counts for the additive model against HistGradientBoosting alone")
+    parser.add_argument("--features", type=int, default=10,
+                        help="columns of make_classification (issue 28's 1,000,000-row target has 30)")
+    parser.add_argument("--models", default="rbf,hgb,additive,pairs",
+                        help="which of rbf, hgb, additive, pairs to fit (the RBF SVC is the ratios' base when fitted)")
     args = parser.parse_args()
     if args.large:
         return large(int(r) for r in args.large.split(","))
-    print(f"# {os.cpu_count()} cores; test rows {TEST_ROWS}")
+    print(f"# {os.cpu_count()} cores; {args.features} features; test rows {TEST_ROWS}")
+    chosen = args.models.split(",")
     print("| m | model | fit s | predict s | accuracy | fit / RBF | predict / RBF | route |")
     print("|---|---|---|---|---|---|---|---|")
     for m in (int(r) for r in args.rows.split(",")):
-        X, y = make_classification(m + TEST_ROWS, 10, n_informative=6, random_state=0)
+        X, y = make_classification(m + TEST_ROWS, args.features, n_informative=6, random_state=0)
         Xtr, ytr, Xte, yte = X[:m], y[:m], X[m:], y[m:]
         models = {
-            "RBF SVC (StandardScaler)": make_pipeline(StandardScaler(), SVC()),
-            "HistGradientBoosting": HistGradientBoostingClassifier(random_state=0),
-            "ORCA default (additive)": OrcaSVC(),
-            "ORCA max_order=2": OrcaSVC(max_order=2),
+            "RBF SVC (StandardScaler)": ("rbf", make_pipeline(StandardScaler(), SVC())),
+            "HistGradientBoosting": ("hgb", HistGradientBoostingClassifier(random_state=0)),
+            "ORCA default (additive)": ("additive", OrcaSVC()),
+            "ORCA max_order=2": ("pairs", OrcaSVC(max_order=2)),
         }
-        rows, rbf = [], None
+        models = {name: est for name, (key, est) in models.items() if key in chosen}
+        rows, rbf = [], (None if "rbf" in chosen else (float("nan"), float("nan")))
         for name, est in models.items():
             _, fit_s = timed(lambda: est.fit(Xtr, ytr))
             pred, pred_s = timed(lambda: est.predict(Xte))

@@ -13,6 +13,7 @@ make python >/dev/null
 training=$(.venv/bin/python bench/bench_training.py)
 feature_space=$(.venv/bin/python -W ignore bench/bench_feature_space.py --rows 10000,50000)
 large=$(.venv/bin/python -W ignore bench/bench_feature_space.py --large 50000,500000)
+wide=$(.venv/bin/python -W ignore bench/bench_feature_space.py --rows 10000 --features 30)
 svr=$(.venv/bin/python -W ignore bench/bench_svr.py --rows 2000,5000,20000,100000)
 store=$(.venv/bin/python -W ignore bench/bench_model_store.py --rows 50000,200000)
 okc_python=$(.venv/bin/python bench/bench_okc_python.py)
@@ -130,6 +131,10 @@ dask_large=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 1000
   echo "$large"
   echo
   echo "Targets (issue 28) at m = 500,000: fit <= 3 x HistGradientBoosting's, 50,000 -> 500,000 rows <= 12 x."
+  echo
+  echo "Pairs of 30 features (4,006 functions; issue 28's 1,000,000-row target), on 10,000 rows (\`--features 30\`):"
+  echo
+  echo "$wide"
   echo
   echo "## epsilon-SVR on small bases (bench/bench_svr.py)"
   echo
