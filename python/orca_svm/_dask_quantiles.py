@@ -127,8 +127,8 @@ def _grid_knots(client, columns, features: list[int], many: list[int], minimum, 
 
     ends = _summed(client, below_and_ties, columns,
                    at({f: np.array([minimum[features[f]], maximum[features[f]]]) for f in many}))
-    queries = {}  # f -> (k, lo key, hi key) of the searches still open; answers found at the ends
-    answers = {}
+    queries = {}  # f -> (2 k m of each open search, its lo and hi keys, m): K G(lo) < 2 k m <= K G(hi)
+    answers = {}  # f -> the searches the smallest value settles
     for f in many:
         (below_lo, below_hi), (ties_lo, ties_hi) = ends[f]
         m = int(below_hi + ties_hi)
