@@ -1,6 +1,6 @@
 """The examples python.md, cli.md, missing-values.md, scaling.md, categorical.md, model-store.md and
 scale-out.md show run as written: the Python blocks of python.md, missing-values.md, scaling.md,
-categorical.md, model-store.md and scale-out.md's two DaskOrcaSVC examples (on a LocalCluster) in a
+categorical.md, model-store.md and scale-out.md's three DaskOrcaSVC examples (on a LocalCluster) in a
 scratch folder, cli.md's runnable shell example (the one it says runs after `make build`) with the
 binary under test and its scratch files in a scratch folder."""
 import os
@@ -99,3 +99,11 @@ def test_scale_out_md_categorical_example_runs(tmp_path):
     assert levels == "['basic', 'plus', 'pro', '(missing)']"
     assert [line.split()[0] for line in shares if line.split()[0] in ("plan", "smoker", "age")] == [
         "plan", "smoker", "age"]
+
+
+def test_scale_out_md_quantile_example_runs(tmp_path):
+    (code,) = [b for b in blocks("scale-out.md", "python") if 'scaling="quantile"' in b]
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    same, sizes = proc.stdout.strip().split(" ", 1)
+    assert same == "True" and sizes == "[1001, 13]"
