@@ -100,12 +100,17 @@ def solve(actors: list, c_max: float, tolerance: float,
         if distance < 1.0:
             converged = True
             break
-        solve_m = _factor(np.sum([r["gram"] for r in system], axis=0), partitions)
+        gram = np.sum([r["gram"] for r in system], axis=0)
+        if not np.isfinite(gram).all():
+            break
+        solve_m = _factor(gram, partitions)
         UT = np.sum([r["UT"] for r in system], axis=0)
         yT = np.sum([r["yT"] for r in system], axis=0)
         W = solve_m(UT)
         g = UT[:, 1]  # U'D^-1 y: y'h = y'T - g'W for any right-hand side
         y_h_y = yT[1] - g @ W[:, 1]
+        if not (np.isfinite(W).all() and math.isfinite(y_h_y) and y_h_y != 0.0):
+            break  # numerical breakdown (the engine's direction turns NaN there and it stops): keep the best
         db = (yT[0] - g @ W[:, 0] + rp) / y_h_y
         affine = partitions.run(affine_direction, W=W, db=db, is_best=is_best)
         step_affine = min(r["longest"] for r in affine)
@@ -114,6 +119,8 @@ def solve(actors: list, c_max: float, tolerance: float,
         sigma = (mu_affine / mu) ** 3
         corrector = partitions.run(corrector_rhs, sigma_mu=sigma * mu)
         UT0 = np.sum([r["UT"] for r in corrector], axis=0)
+        if not np.isfinite(UT0).all():
+            break
         W0 = solve_m(UT0[:, None])[:, 0]
         db = (sum(r["yT"] for r in corrector) - g @ W0 + rp) / y_h_y
         step = STEP_FRACTION * min(partitions.run(corrector_direction, W=W0, db=db))
