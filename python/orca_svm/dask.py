@@ -44,6 +44,17 @@ def _dask_modules():
     return da, distributed
 
 
+
+class _HeldActors(list):
+    """The partitions' actors with the futures that made them. Dask releases an actor with its last
+    future, and an actor handle gathered into a process that runs workers (a LocalCluster of
+    threads, Client(processes=False)) holds none: without these, the first call found the actor
+    gone and waited for ever."""
+
+    def __init__(self, actors: list, futures: list):
+        super().__init__(actors)
+        self.futures = futures
+
 class _OnDask:
     """What both Dask estimators share: the client, the collections, progress and the local model."""
 
@@ -95,9 +106,10 @@ class _OnDask:
         regression's; recode: _level_rows'); sets basis_size_."""
         self.basis_size_ = space.size
         keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
-        return client.gather([client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes,
-                                            recode, actor=True, pure=False)
-                              for k, (xb, yb, wb) in enumerate(zip(*blocks))])
+        futures = [client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes, recode,
+                                 actor=True, pure=False)
+                   for k, (xb, yb, wb) in enumerate(zip(*blocks))]
+        return _HeldActors(client.gather(futures), futures)
 
     def _check_feature_statistics(self, stats: dict) -> None:
         names = self._feature_names()

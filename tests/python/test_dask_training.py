@@ -309,3 +309,39 @@ def test_from_the_shell_to_the_cli(tmp_path):
                              text=True, timeout=300)
         assert bad.returncode == 2 and says in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
         assert not (tmp_path / "bad.json").exists()
+
+
+def test_a_cluster_of_threads_in_the_clients_process():
+    """Client(processes=False), common in notebooks: the workers run in the client's process, where a
+    gathered actor handle does not keep its actor alive; the fit used to wait for ever on an actor
+    the scheduler had released. A classifier and a regression train as locally (in a thread given
+    two minutes, so that a regression fails here instead of hanging the suite)."""
+    import threading
+    distributed = pytest.importorskip("distributed")
+    from orca_svm import OrcaSVR
+    from orca_svm.dask import DaskOrcaSVR
+    X, y = _task(m=600, seed=3)
+    target = np.sin(2 * X[:, 0]) + X[:, 1] * X[:, 2]
+    fitted, failure = {}, []
+
+    def fit():
+        try:
+            with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None,
+                                          silence_logs=40) as cluster, distributed.Client(cluster) as threads:
+                Xd = da.from_array(X, chunks=(200, 5))
+                fitted["svc"] = DaskOrcaSVC(client=threads, max_order=2, degree=2, C=10.0).fit(
+                    Xd, da.from_array(y, chunks=200)).to_local()
+                fitted["svr"] = DaskOrcaSVR(client=threads, degree=3, C=10.0).fit(
+                    Xd, da.from_array(target, chunks=200)).to_local()
+        except Exception as error:  # noqa: BLE001 (re-raised below, in the test's thread)
+            failure.append(error)
+
+    worker = threading.Thread(target=fit, daemon=True)
+    worker.start()
+    worker.join(120.0)
+    assert not worker.is_alive(), "a fit on a cluster of threads did not end within two minutes"
+    if failure:
+        raise failure[0]
+    _close_to(OrcaSVC(max_order=2, degree=2, C=10.0).fit(X, y), fitted["svc"], X)
+    local = OrcaSVR(degree=3, C=10.0).fit(X, target).predict(X)
+    assert np.abs(fitted["svr"].predict(X) - local).max() <= 1e-3 * np.ptp(local)
