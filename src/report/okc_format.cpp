@@ -31,7 +31,7 @@ std::string monomial(const std::vector<int>& k, const std::vector<std::string>& 
     return s.empty() ? "1" : s;
 }
 
-std::string family_text(const Model& m) {
+std::string family_with_parameters(const Model& m) {
     std::string f = to_string(m.spec.family.kind);
     if (m.spec.family.kind == FamilyKind::jacobi || m.spec.family.kind == FamilyKind::gegenbauer)
         f += fmt::format("(alpha={:g}, beta={:g})", m.spec.family.alpha, m.spec.family.beta);
@@ -51,7 +51,7 @@ std::string okc_to_text(const OkcReport& r, const Model& model, const OkcTextOpt
         truncation += fmt::format("{}max total degree N = {}", truncation.empty() ? "" : ", ", r.max_total_degree);
     if (!truncation.empty()) truncation = " (" + truncation + ")";
     fmt::format_to(it, "ORCA analysis: {} kernel, measure {}, d = {}, {} basis functions{}, {} support vectors\n",
-                   family_text(model), to_string(model.spec.measure), d, fmt::format("{:.6g}", r.coefficient_count),
+                   family_with_parameters(model), to_string(model.spec.measure), d, fmt::format("{:.6g}", r.coefficient_count),
                    truncation, model.summary.support_vectors);
     fmt::format_to(it, "algorithm: {}\n",
                    r.method == OkcMethod::enumeration ? "exact enumeration of every coefficient"

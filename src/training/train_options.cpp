@@ -11,7 +11,7 @@
 namespace orca {
 namespace {
 
-std::string exact(double v) {
+std::string shortest(double v) {
     return fmt::format("{}", v);  // the shortest text that reads back as v
 }
 
@@ -20,22 +20,22 @@ std::string exact(double v) {
 void validate(const TrainOptions& o) {
     const auto positive = [](std::string_view name, double v) {
         if (!(v > 0.0) || !std::isfinite(v))
-            throw ParameterError(std::string(name) + " must be a finite number > 0, got " + exact(v));
+            throw ParameterError(std::string(name) + " must be a finite number > 0, got " + shortest(v));
     };
     positive("C", o.C);
     if (o.C > kMaxBoxBound)
         throw ParameterError("C must be at most 1e100 (the dual's objective overflows beyond; C = 1e12 already "
-                             "gives a hard margin), got " + exact(o.C));
+                             "gives a hard margin), got " + shortest(o.C));
     positive("tol", o.solver.tolerance);
     positive("cache_mb", o.solver.cache_mb);
     if (!(o.epsilon >= 0.0) || !std::isfinite(o.epsilon))
-        throw ParameterError("epsilon must be a finite number >= 0, got " + exact(o.epsilon));
+        throw ParameterError("epsilon must be a finite number >= 0, got " + shortest(o.epsilon));
     if (o.solver.max_iterations < 0)
         throw ParameterError("max_iter must be >= 0 (0: the default cap), got " +
                              std::to_string(o.solver.max_iterations));
     for (const auto& [label, w] : o.class_weight)
         if (!(w > 0.0) || !std::isfinite(w))
-            throw ParameterError("class_weight of '" + label + "' must be a finite number > 0, got " + exact(w));
+            throw ParameterError("class_weight of '" + label + "' must be a finite number > 0, got " + shortest(w));
     if (o.task == Task::regression) {
         if (!o.class_weight.empty() || o.balanced)
             throw ParameterError("class_weight applies to task classification only (got task regression)");

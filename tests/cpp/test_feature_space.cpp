@@ -22,7 +22,7 @@ using namespace orca;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using orca::test::kNaN;
 
 // Rows on [-3, 5] with a gap or two, labels by a smooth rule (about a third positive).
 Dataset table(size_t m, size_t d) {

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdlib>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -21,5 +22,11 @@ inline std::vector<double> uniform_points(size_t m, size_t d, unsigned seed, dou
 }
 
 constexpr double kEps = 2.220446049250313e-16;
+
+// A missing value (NaN), as the engine reads a gap.
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// LIBSVM's print function that prints nothing (svm_set_print_string_function).
+inline void silent(const char*) {}
 
 }  // namespace orca::test

@@ -26,7 +26,7 @@ using namespace orca;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using orca::test::kNaN;
 
 // The measure's Gauss rule, normalised to a probability: sum_g w_g f(x_g) = E_mu[f] for
 // polynomials of degree <= 2 * points - 1.
@@ -66,7 +66,7 @@ std::vector<double> points_with_gaps(size_t m, size_t d, unsigned seed, double s
     return x;
 }
 
-std::vector<Basis> bases() {
+std::vector<Basis> gap_bases() {
     return {Basis(FamilySpec::make("legendre"), Measure::probability, {3, 2, 4}),
             // degree 9 > the direct-sum threshold: the Christoffel-Darboux path must step aside
             Basis(FamilySpec::make("jacobi", 2.5, 1.2), Measure::probability, {9, 9, 9}),
@@ -99,7 +99,7 @@ Dataset spiral_with_gaps(double share, unsigned seed, size_t points_per_arm = 15
 }  // namespace
 
 TEST(Missing, OneDimensionalValuesAreTheMeansUnderTheMeasure) {
-    for (const Basis& basis : bases()) {
+    for (const Basis& basis : gap_bases()) {
         const Recurrence& rec = basis.recurrence(0);
         const int n = basis.degree(0);
         const Rule r = rule_of(rec, n + 1);  // exact to degree 2n + 1
@@ -128,7 +128,7 @@ TEST(Missing, KernelEntriesAreTheKernelIntegratedOverTheMissingCoordinates) {
     pts[0] = pts[1] = pts[2] = kNaN;  // a point with nothing known: the constant alone
     pts[3] = kNaN;                    // and two points missing the same coordinate
     pts[6] = kNaN;
-    for (const Basis& basis : bases()) {
+    for (const Basis& basis : gap_bases()) {
         const TensorKernel kernel(basis);
         const PreparedPoints P = kernel.prepare(pts, m);
         const FeatureMap map(basis);

@@ -24,8 +24,6 @@ using namespace orca;
 
 namespace {
 
-void silent(const char*) {}
-
 // k overlapping Gaussian clusters in d dimensions, labels "0".."k-1" in order of first
 // appearance (LIBSVM orders classes that way).
 Dataset clusters(size_t per_class, size_t k, size_t d, unsigned seed) {
@@ -73,7 +71,7 @@ TEST(Multiclass, OneVsOneMatchesLibsvmMulticlass) {
     const TensorKernel kernel = model.kernel();
     const auto G = kernel.gram(kernel.prepare(pts, m));
 
-    svm_set_print_string_function(&silent);
+    svm_set_print_string_function(&orca::test::silent);
     test::LibsvmGram gram(G, m);
     std::vector<double> labels;
     for (const auto& t : data.target) labels.push_back(std::stod(t));

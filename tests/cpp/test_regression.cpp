@@ -24,8 +24,6 @@ using namespace orca;
 
 namespace {
 
-void silent(const char*) {}
-
 // z = sin(3 x1) + x2^2 x3 + noise, features uniform in [-2, 2].
 Dataset smooth_regression(size_t m, unsigned seed) {
     std::mt19937_64 rng(seed);
@@ -54,7 +52,7 @@ struct LibsvmSolution {
 
 LibsvmSolution libsvm_svr(const std::vector<double>& G, std::vector<double> z, double C, double epsilon, double tol) {
     const size_t m = z.size();
-    svm_set_print_string_function(&silent);
+    svm_set_print_string_function(&orca::test::silent);
     test::LibsvmGram gram(G, m);
     svm_problem prob{static_cast<int>(m), z.data(), gram.xs.data()};
     svm_parameter param{};

@@ -34,13 +34,11 @@ struct LibsvmSolution {
     double bias = 0.0;
 };
 
-void silent(const char*) {}
-
 // Trains LIBSVM on the precomputed Gram matrix G (m x m) with labels y in {-1, +1}.
 LibsvmSolution train_libsvm(const std::vector<double>& G, const std::vector<double>& y, double C, double eps,
                             std::vector<double> class_weight = {}) {
     const size_t m = y.size();
-    svm_set_print_string_function(&silent);
+    svm_set_print_string_function(&orca::test::silent);
     test::LibsvmGram gram(G, m);
     std::vector<double> labels = y;
     svm_problem prob{static_cast<int>(m), labels.data(), gram.xs.data()};
