@@ -22,6 +22,7 @@ threads=$(bash bench/bench_threads.sh)
 oversubscription=$(bash bench/bench_oversubscription.sh)
 grid_search=$(.venv/bin/python -W ignore bench/bench_grid_search.py 2000x5 2000x10 20000x5)
 report=$(.venv/bin/python bench/report.py)
+build_time=$(bash bench/build_time.sh)
 # The same CLI compiled for the baseline, beside build/'s level (cmake/OrcaCpuLevel.cmake).
 cmake -S . -B build-baseline -DORCA_CPU_LEVEL=baseline -DORCA_BUILD_TESTS=OFF -DORCA_BUILD_BENCH=OFF >/dev/null
 cmake --build build-baseline -j"$(nproc)" --target orca_cli >/dev/null
@@ -203,6 +204,17 @@ dask_large=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 1000
   echo "A table with categorical columns and gaps as a dask DataFrame (bench/bench_dask_categorical.py):"
   echo
   echo "$dask_categorical"
+  echo
+  echo "## Build time (bench/build_time.sh)"
+  echo
+  echo '```'
+  echo "$build_time" | sed -n '1p'
+  echo '```'
+  echo
+  echo "$build_time" | sed -n '2,$p'
+  echo
+  echo "A clean Release build of the engine, CLI, tests and benchmarks, file by file and in unity batches"
+  echo "(\`ORCA_UNITY_BUILD\`, the default). CI compiles four builds. See \"Build time\" in the notes."
   echo
   echo "## The HTML report (bench/report.py)"
   echo
