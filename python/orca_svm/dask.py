@@ -44,7 +44,6 @@ def _dask_modules():
     return da, distributed
 
 
-
 class _HeldActors(list):
     """The partitions' actors with the futures that made them. Dask releases an actor with its last
     future, and an actor handle gathered into a process that runs workers (a LocalCluster of
@@ -54,6 +53,7 @@ class _HeldActors(list):
     def __init__(self, actors: list, futures: list):
         super().__init__(actors)
         self.futures = futures
+
 
 class _OnDask:
     """What both Dask estimators share: the client, the collections, progress and the local model."""
