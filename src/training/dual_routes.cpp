@@ -8,6 +8,7 @@
 #include "training/feature_rows.hpp"
 #include "training/feature_space_dual.hpp"
 #include "training/interior_point.hpp"
+#include "training/screened_interior_point.hpp"
 
 namespace orca::training {
 
@@ -87,15 +88,15 @@ SolverResult certify(const DualProblem& problem, const FeatureRows& features, st
     return result;
 }
 
-// The interior-point method on the explicit features, then SMO from its rounded solution.
+// The interior-point method on the explicit features (on a working set when there are many
+// rows), then SMO from its rounded solution.
 SolverResult interior_point_route(const DualProblem& problem, const SolverOptions& options, long spent) {
     const FeatureRows features(problem.kernel.basis(), problem.points, problem.m, true);
-    if (options.phase)
-        options.phase(ProgressPhase{"interior-point steps", "relative duality measure", kInteriorPointTarget, true});
-    InteriorPointResult ip = interior_point_dual(features.matrix(), problem.m, features.size(), problem.y,
-                                                 problem.upper, problem.linear, options.progress);
-    SolverResult result = certify(problem, features, std::move(ip.alpha), options, spent);
-    result.interior_point_steps = ip.steps;
+    ScreenedInteriorPointResult ip =
+        screened_interior_point(features.matrix(), problem.m, features.size(), problem.y, problem.upper,
+                                problem.linear, options.tolerance, options.phase, options.progress);
+    SolverResult result = certify(problem, features, std::move(ip.method.alpha), options, spent);
+    result.interior_point_steps = ip.method.steps;
     return result;
 }
 

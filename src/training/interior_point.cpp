@@ -192,7 +192,8 @@ class NewtonSystem {
 
 InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
                                         std::span<const double> upper, std::span<const double> linear,
-                                        const std::function<void(long, double)>& progress) {
+                                        const InteriorPointOptions& options) {
+    const auto& progress = options.progress;
     // Scaled by the largest C so that the box is [0, upper / C_max] and the method's tolerances
     // mean the same at every C: a = C_max a~, Q~ = C_max Q (the linear term is unchanged).
     const double c_max = *std::max_element(upper.begin(), upper.end());
@@ -206,23 +207,26 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
     const Eigen::Map<const Array> lin(linear.data(), rows);
     Array ub(rows);
     for (Eigen::Index t = 0; t < rows; ++t) ub[t] = upper[static_cast<size_t>(t)] / c_max;
+    const double rhs = options.equality_rhs / c_max;
+    const auto counted = static_cast<double>(options.whole_variables > 0 ? options.whole_variables : n);
 
     Array a = ub / 2.0, s = ub - a, z = Array::Ones(rows), v = Array::Ones(rows);
     const double largest_feature = F.cwiseAbs().maxCoeff();
     double b = 0.0;
     InteriorPointResult result;
     Array best = a;
+    double best_b = 0.0;
     double best_distance = std::numeric_limits<double>::infinity();
     int short_steps = 0;  // in a row
     for (; result.steps < kMaxSteps; ++result.steps) {
         const Vector w = transposed_times(F, map, a.matrix());
         const Vector Qa = times(F, map, w);
         const Array rd = Qa.array() + lin + b * yv.array() - z + v;  // stationarity
-        const double rp = yv.dot(a.matrix());                        // y'a = 0
+        const double rp = yv.dot(a.matrix()) - rhs;                  // y'a = rhs
         const double mu = (a * z + s * v).sum() / (2.0 * static_cast<double>(n));
-        const double objective = 0.5 * w.squaredNorm() + (lin * a).sum();
+        const double objective = 0.5 * w.squaredNorm() + (lin * a).sum() + options.objective_offset / c_max;
         if (!std::isfinite(objective) || !rd.allFinite()) break;  // numerical breakdown: keep the best
-        const double duality = 2.0 * static_cast<double>(n) * mu / (1.0 + std::abs(objective));
+        const double duality = 2.0 * counted * mu / (1.0 + std::abs(objective));
         if (progress && result.steps > 0) progress(result.steps, duality);
         const double rd_scale = 1.0 + largest_feature * w.cwiseAbs().maxCoeff();
         // How far the point is from the stopping rule, as the largest of its three ratios (below 1:
@@ -232,6 +236,7 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
                                           duality / kInteriorPointTarget});
         if (distance < best_distance) {
             best = a;
+            best_b = b;
             best_distance = distance;
         }
         if (distance < 1.0) {
@@ -295,6 +300,7 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         v += step * dir.dv;
         b += step * dir.db;
     }
+    result.bias = best_b;
     result.alpha.resize(n);
     for (size_t t = 0; t < n; ++t) {
         const double value = best[static_cast<Eigen::Index>(t)] * c_max;

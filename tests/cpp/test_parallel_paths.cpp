@@ -113,6 +113,14 @@ TEST(ParallelPaths, InteriorPointRoute) {
     EXPECT_GT(model.summary.interior_point_steps, 0);
 }
 
+TEST(ParallelPaths, ScreenedInteriorPointRoute) {
+    // 20,000 rows of an additive basis: the interior-point method on every 8th row, then on the
+    // working set it leaves (training/screened_interior_point.hpp), certified by SMO.
+    const orca::Dataset data = table(20000, 4, Target::two_classes, 23);
+    const orca::Model model = expect_same_fit(data, options_for(2, 1, 1.0));
+    EXPECT_GT(model.summary.interior_point_steps, 0);
+}
+
 TEST(ParallelPaths, FeatureSpaceCoordinateDescent) {
     // epsilon-SVR on 1,500 rows with 64 functions: coordinate descent in the feature space (its
     // features formed on the team), certified by SMO through them. At C = 0.1 the descent converges

@@ -1,0 +1,248 @@
+#include "training/screened_interior_point.hpp"
+
+#include <fmt/format.h>
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "parallel/work_team.hpp"
+
+namespace orca::training {
+namespace {
+
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Working-set fits before the rest is left to SMO.
+constexpr int kScreenRounds = 4;
+// The working set holds at least this many points (those nearest their margin): the equality
+// y'a = rhs needs free variables to meet it.
+constexpr size_t kMinWorkingPoints = 1000;
+constexpr size_t kPointsPerChunk = 512;
+
+enum class Held : unsigned char { free, at_zero, at_upper };
+
+// A problem as interior_point_dual takes it: variable v is point v % m.
+struct Problem {
+    std::span<const double> phi;
+    size_t m = 0, p = 0;
+    std::span<const double> y, upper, linear;
+};
+
+// w = sum_v y_v a_v phi(x_{v % m}), each chunk of points summed apart and the chunks added in
+// order: the same bits on any number of threads.
+Eigen::VectorXd weight_vector(const Problem& q, std::span<const double> alpha) {
+    const size_t m = q.m, per_point = q.y.size() / m;
+    const auto p = static_cast<Eigen::Index>(q.p);
+    const Eigen::Map<const RowMatrix> F(q.phi.data(), static_cast<Eigen::Index>(m), p);
+    const size_t chunks = (m + kPointsPerChunk - 1) / kPointsPerChunk;
+    std::vector<Eigen::VectorXd> partial(chunks);
+    parallel::for_chunks(chunks, 1, [&](size_t c, size_t) {
+        const size_t lo = c * kPointsPerChunk, hi = std::min(m, lo + kPointsPerChunk);
+        Eigen::VectorXd coef(static_cast<Eigen::Index>(hi - lo));
+        for (size_t t = lo; t < hi; ++t) {
+            double sum = 0.0;
+            for (size_t r = 0; r < per_point; ++r) sum += q.y[t + r * m] * alpha[t + r * m];
+            coef[static_cast<Eigen::Index>(t - lo)] = sum;
+        }
+        partial[c].noalias() = F.middleRows(static_cast<Eigen::Index>(lo), coef.size()).transpose() * coef;
+    });
+    Eigen::VectorXd w = Eigen::VectorXd::Zero(p);
+    for (const auto& part : partial) w += part;
+    return w;
+}
+
+// phi(x_t) . w for every point.
+std::vector<double> scores(const Problem& q, const Eigen::VectorXd& w) {
+    const Eigen::Map<const RowMatrix> F(q.phi.data(), static_cast<Eigen::Index>(q.m), static_cast<Eigen::Index>(q.p));
+    std::vector<double> s(q.m);
+    Eigen::Map<Eigen::VectorXd> out(s.data(), static_cast<Eigen::Index>(q.m));
+    const size_t chunks = (q.m + kPointsPerChunk - 1) / kPointsPerChunk;
+    parallel::for_chunks(chunks, 1, [&](size_t c, size_t) {
+        const auto lo = static_cast<Eigen::Index>(c * kPointsPerChunk);
+        const auto rows = static_cast<Eigen::Index>(std::min(q.m, (c + 1) * kPointsPerChunk)) - lo;
+        out.segment(lo, rows).noalias() = F.middleRows(lo, rows) * w;
+    });
+    return s;
+}
+
+// The problem over some of the points, all their variables (variable j + r |points| is
+// points[j] + r m), with its bounds multiplied by upper_scale and `shift` (one per variable of the
+// whole problem, or empty) added to its linear term.
+struct Subproblem {
+    std::vector<double> phi, y, upper, linear;
+    size_t m = 0, p = 0;
+    [[nodiscard]] Problem problem() const { return {phi, m, p, y, upper, linear}; }
+};
+Subproblem gather(const Problem& q, const std::vector<size_t>& points, double upper_scale,
+                  const std::vector<double>& shift) {
+    Subproblem sub;
+    sub.m = points.size();
+    sub.p = q.p;
+    const size_t per_point = q.y.size() / q.m;
+    sub.phi.resize(sub.m * q.p);
+    parallel::for_chunks(sub.m, 256, [&](size_t begin, size_t end) {
+        for (size_t j = begin; j < end; ++j)
+            std::copy_n(q.phi.data() + points[j] * q.p, q.p, sub.phi.data() + j * q.p);
+    });
+    for (size_t r = 0; r < per_point; ++r)
+        for (size_t point : points) {
+            const size_t v = point + r * q.m;
+            sub.y.push_back(q.y[v]);
+            sub.upper.push_back(q.upper[v] * upper_scale);
+            sub.linear.push_back(q.linear[v] + (shift.empty() ? 0.0 : shift[v]));
+        }
+    return sub;
+}
+
+void announce(const std::function<void(const ProgressPhase&)>& phase, const std::string& counts) {
+    if (phase) phase(ProgressPhase{counts, "relative duality measure", kInteriorPointTarget, true});
+}
+
+// The unit of the screen's margin: 1 for C-SVC (one variable a point, l = -1), the standard
+// deviation of the targets for epsilon-SVR (l_t = epsilon - z_t), or 1 when they are constant.
+double margin_unit(const Problem& q) {
+    if (q.y.size() == q.m) return 1.0;
+    double mean = 0.0, square = 0.0;
+    for (size_t t = 0; t < q.m; ++t) mean += q.linear[t];
+    mean /= static_cast<double>(q.m);
+    for (size_t t = 0; t < q.m; ++t) square += (q.linear[t] - mean) * (q.linear[t] - mean);
+    const double sd = std::sqrt(square / static_cast<double>(q.m));
+    return sd > 0.0 ? sd : 1.0;
+}
+
+// Reduced gradients g_v = y_v phi(x_v) . w + l_v + b y_v of every variable.
+std::vector<double> reduced_gradients(const Problem& q, std::span<const double> alpha, double bias) {
+    const std::vector<double> s = scores(q, weight_vector(q, alpha));
+    std::vector<double> g(q.y.size());
+    for (size_t v = 0; v < g.size(); ++v) g[v] = q.y[v] * (s[v % q.m] + bias) + q.linear[v];
+    return g;
+}
+
+ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double screen_margin, bool exact,
+                                  const std::function<void(const ProgressPhase&)>& phase,
+                                  const std::function<void(long, double)>& progress) {
+    ScreenedInteriorPointResult out;
+    const size_t m = q.m, n = q.y.size(), per_point = n / m;
+    if (!screened(m, q.p)) {
+        announce(phase, "interior-point steps");
+        out.method = interior_point_dual(q.phi, m, q.p, q.y, q.upper, q.linear, {progress});
+        out.working_points = m;
+        return out;
+    }
+    // 1. The coarse fit, its C multiplied by the stride, and every variable's reduced gradient by it.
+    std::vector<size_t> coarse_points;
+    for (size_t t = 0; t < m; t += kScreenStride) coarse_points.push_back(t);
+    const Subproblem coarse =
+        gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
+    const ScreenedInteriorPointResult first = solve(coarse.problem(), tolerance, screen_margin, false, phase, progress);
+    int steps = first.method.steps;
+    const Eigen::VectorXd w_coarse = weight_vector(coarse.problem(), first.method.alpha);
+    std::vector<double> g;
+    {
+        const std::vector<double> s = scores(q, w_coarse);
+        g.resize(n);
+        for (size_t v = 0; v < n; ++v) g[v] = q.y[v] * (s[v % m] + first.method.bias) + q.linear[v];
+    }
+    // 2. Hold the variables far from zero on their bound; a round after the first holds those
+    // beyond a quarter of the margin before, except the ones that were held wrongly.
+    std::vector<Held> held(n);
+    std::vector<unsigned char> wrongly_held(n, 0);
+    std::vector<double> alpha(n, 0.0);
+    double margin = screen_margin * margin_unit(q);
+    for (int round = 1;; ++round, margin /= 4.0) {
+        for (size_t v = 0; v < n; ++v)
+            held[v] = wrongly_held[v] != 0 ? Held::free
+                      : g[v] > margin      ? Held::at_zero
+                      : g[v] < -margin     ? Held::at_upper
+                                           : Held::free;
+        // The working set: every point with a free variable, all its variables free; at least
+        // kMinWorkingPoints, the points nearest their margins added first.
+        std::vector<unsigned char> working(m, 0);
+        for (size_t v = 0; v < n; ++v) if (held[v] == Held::free) working[v % m] = 1;
+        size_t count = static_cast<size_t>(std::count(working.begin(), working.end(), 1));
+        const size_t least = std::min(m, kMinWorkingPoints);
+        if (count < least) {
+            std::vector<std::pair<double, size_t>> nearest;
+            for (size_t t = 0; t < m; ++t) {
+                if (working[t] != 0) continue;
+                double closest = std::abs(g[t]);
+                for (size_t r = 1; r < per_point; ++r) closest = std::min(closest, std::abs(g[t + r * m]));
+                nearest.emplace_back(closest, t);
+            }
+            std::nth_element(nearest.begin(), nearest.begin() + static_cast<std::ptrdiff_t>(least - count),
+                             nearest.end());
+            for (size_t i = 0; i < least - count; ++i) working[nearest[i].second] = 1;
+        }
+        std::vector<size_t> points;
+        for (size_t t = 0; t < m; ++t)
+            if (working[t] != 0) points.push_back(t);
+        double rhs = 0.0;
+        for (size_t v = 0; v < n; ++v) {
+            if (working[v % m] != 0) {
+                held[v] = Held::free;
+                alpha[v] = 0.0;
+            } else {
+                alpha[v] = held[v] == Held::at_upper ? q.upper[v] : 0.0;
+                rhs -= q.y[v] * alpha[v];
+            }
+        }
+        // The held variables' part of each working variable's gradient, y_v phi(x_v) . w_H, and of
+        // the objective, 1/2 |w_H|^2 + l_H' a_H.
+        InteriorPointOptions options;
+        options.progress = progress;
+        options.equality_rhs = rhs;
+        options.whole_variables = n;
+        const Eigen::VectorXd w_held = weight_vector(q, alpha);
+        options.objective_offset = 0.5 * w_held.squaredNorm();
+        for (size_t v = 0; v < n; ++v) options.objective_offset += q.linear[v] * alpha[v];
+        const std::vector<double> s_held = scores(q, w_held);
+        std::vector<double> shift(n);
+        for (size_t v = 0; v < n; ++v) shift[v] = q.y[v] * s_held[v % m];
+        const Subproblem work = gather(q, points, 1.0, shift);
+        announce(phase, fmt::format("interior-point steps on {} of {} rows", points.size(), m));
+        const Problem w = work.problem();
+        InteriorPointResult fit = interior_point_dual(w.phi, w.m, w.p, w.y, w.upper, w.linear, options);
+        steps += fit.steps;
+        for (size_t r = 0; r < per_point; ++r)
+            for (size_t j = 0; j < points.size(); ++j) alpha[points[j] + r * m] = fit.alpha[j + r * points.size()];
+        out.working_points = points.size();
+        out.rounds = round;
+        // 3. The held variables against the working set's solution.
+        g = reduced_gradients(q, alpha, fit.bias);
+        size_t violations = 0;
+        for (size_t v = 0; v < n; ++v) {
+            const bool wrong = (held[v] == Held::at_zero && g[v] < -0.5 * tolerance) ||
+                               (held[v] == Held::at_upper && g[v] > 0.5 * tolerance);
+            if (wrong) {
+                wrongly_held[v] = 1;
+                ++violations;
+            }
+        }
+        fit.alpha = alpha;
+        fit.steps = steps;
+        out.method = std::move(fit);
+        // A coarse fit only estimates: its first round is enough.
+        if (!exact || violations == 0 || round == kScreenRounds) break;
+    }
+    return out;
+}
+
+}  // namespace
+
+bool screened(size_t m, size_t p) {
+    return m >= kScreenMinPoints &&
+           static_cast<double>(m / kScreenStride) >= kScreenPointsPerFunction * static_cast<double>(p);
+}
+
+ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,
+                                                    std::span<const double> y, std::span<const double> upper,
+                                                    std::span<const double> linear, double tolerance,
+                                                    const std::function<void(const ProgressPhase&)>& phase,
+                                                    const std::function<void(long, double)>& progress,
+                                                    double margin) {
+    return solve(Problem{phi, m, p, y, upper, linear}, tolerance, margin, true, phase, progress);
+}
+
+}  // namespace orca::training

@@ -1,0 +1,243 @@
+// The interior-point method on a working set (training/screened_interior_point.hpp) against the
+// method on every row: the same optimum, certified here from the features by brute force over
+// every variable, not by the solver's own certificate.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "orca/machine_training.hpp"
+#include "test_helpers.hpp"
+#include "training/feature_rows.hpp"
+#include "training/interior_point.hpp"
+#include "training/screened_interior_point.hpp"
+
+using namespace orca;
+
+namespace {
+
+// One machine's dual over the explicit features of m points (variable v is point v % m).
+struct Dual {
+    std::vector<double> points;  // m x d in [-1, 1]
+    size_t m = 0;
+    std::vector<double> y, upper, linear;
+};
+
+// Labels from a smooth rule of two features and their product, 15% of them flipped.
+Dual classification(size_t m, size_t d, double C, unsigned seed) {
+    Dual q;
+    q.points = test::uniform_points(m, d, seed);
+    q.m = m;
+    std::mt19937 rng(seed + 1);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (size_t t = 0; t < m; ++t) {
+        const double* x = &q.points[t * d];
+        const double rule = x[0] + 0.8 * x[1] * x[1] - 0.5 * x[2] + 0.6 * x[0] * x[3] - 0.3;
+        const double label = (rule > 0.0) == (u(rng) > 0.15) ? 1.0 : -1.0;
+        q.y.push_back(label);
+    }
+    q.upper.assign(m, C);
+    q.linear.assign(m, -1.0);
+    return q;
+}
+
+// epsilon-SVR's 2m variables for targets z = smooth function + noise (LIBSVM's form: y = +1 for
+// alpha_t, -1 for alpha_t*, l = epsilon -+ z_t).
+Dual regression(size_t m, size_t d, double C, double epsilon, unsigned seed) {
+    Dual q;
+    q.points = test::uniform_points(m, d, seed);
+    q.m = m;
+    std::mt19937 rng(seed + 1);
+    std::normal_distribution<double> noise(0.0, 0.3);
+    std::vector<double> z(m);
+    for (size_t t = 0; t < m; ++t) {
+        const double* x = &q.points[t * d];
+        z[t] = std::sin(2.0 * x[0]) + x[1] * x[1] - 0.5 * x[2] * x[3] + noise(rng);
+    }
+    q.y.assign(m, 1.0);
+    q.y.resize(2 * m, -1.0);
+    q.upper.assign(2 * m, C);
+    for (size_t t = 0; t < m; ++t) q.linear.push_back(epsilon - z[t]);
+    for (size_t t = 0; t < m; ++t) q.linear.push_back(epsilon + z[t]);
+    return q;
+}
+
+// The dual objective 1/2 |w|^2 + l'a and the largest violating pair's gap (LIBSVM's stopping
+// measure, max over I_up of -y_v G_v minus min over I_low), both from w = sum_v y_v a_v phi(x_v).
+struct Certificate {
+    double objective = 0.0, violation = 0.0;
+};
+Certificate certify(const training::FeatureRows& features, const Dual& q, const std::vector<double>& alpha) {
+    const size_t m = q.m, p = features.size(), n = q.y.size();
+    const auto phi = features.matrix();
+    std::vector<double> w(p, 0.0);
+    for (size_t v = 0; v < n; ++v)
+        for (size_t k = 0; k < p; ++k) w[k] += q.y[v] * alpha[v] * phi[(v % m) * p + k];
+    Certificate c;
+    for (size_t k = 0; k < p; ++k) c.objective += 0.5 * w[k] * w[k];
+    double up = -std::numeric_limits<double>::infinity(), low = std::numeric_limits<double>::infinity();
+    for (size_t v = 0; v < n; ++v) {
+        c.objective += q.linear[v] * alpha[v];
+        double score = 0.0;
+        for (size_t k = 0; k < p; ++k) score += phi[(v % m) * p + k] * w[k];
+        const double gradient = q.y[v] * score + q.linear[v];
+        const double minus_y_g = -q.y[v] * gradient;
+        const bool below_upper = alpha[v] < q.upper[v], above_zero = alpha[v] > 0.0;
+        if ((q.y[v] > 0 && below_upper) || (q.y[v] < 0 && above_zero)) up = std::max(up, minus_y_g);
+        if ((q.y[v] > 0 && above_zero) || (q.y[v] < 0 && below_upper)) low = std::min(low, minus_y_g);
+    }
+    c.violation = up - low;
+    return c;
+}
+
+Basis additive(size_t d) {
+    return Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 1);
+}
+
+}  // namespace
+
+TEST(ScreenedInteriorPoint, ManyRowsOfAClassifierReachTheOptimumOfTheMethodOnEveryRow) {
+    const size_t m = 40000, d = 6;
+    const Dual q = classification(m, d, 1.0, 7u);
+    const Basis basis = additive(d);
+    const training::FeatureRows features(basis, q.points, m, true);
+    const size_t p = features.size();
+    ASSERT_TRUE(training::screened(m, p));
+    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
+    const auto screened =
+        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3);
+    ASSERT_GE(screened.rounds, 1);
+    // Most rows were held on a bound: the working set is a fraction of them.
+    EXPECT_LT(screened.working_points, m / 2);
+    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
+    // SMO's tolerance is 1e-3; the result is within it before SMO sees it.
+    EXPECT_LT(ours.violation, 1e-3);
+    EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+    for (size_t v = 0; v < m; ++v) ASSERT_TRUE(screened.method.alpha[v] >= 0.0 && screened.method.alpha[v] <= 1.0);
+}
+
+TEST(ScreenedInteriorPoint, VariablesHeldWronglyAreFreedByTheNextRound) {
+    // A margin of 0.02 holds many variables from the coarse estimate that belong inside the
+    // margin: the first round finds them violating, the next frees them.
+    const size_t m = 40000, d = 6;
+    const Dual q = classification(m, d, 1.0, 7u);
+    const training::FeatureRows features(additive(d), q.points, m, true);
+    const size_t p = features.size();
+    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
+    const auto screened =
+        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, 0.02);
+    EXPECT_GE(screened.rounds, 2);
+    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
+    EXPECT_LT(ours.violation, 1e-3);
+    EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+}
+
+TEST(ScreenedInteriorPoint, EpsilonSvrsTwoVariablesAPointAreHeldTogether) {
+    const size_t m = 30000, d = 5;
+    const Dual q = regression(m, d, 1.0, 0.1, 11u);
+    const Basis basis = additive(d);
+    const training::FeatureRows features(basis, q.points, m, true);
+    const size_t p = features.size();
+    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
+    const auto screened =
+        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3);
+    ASSERT_GE(screened.rounds, 1);
+    EXPECT_LT(screened.working_points, m);
+    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
+    EXPECT_LT(ours.violation, 1e-3);
+    EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+}
+
+TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
+    const size_t m = 3000, d = 4;
+    const Dual q = classification(m, d, 2.0, 3u);
+    const training::FeatureRows features(additive(d), q.points, m, true);
+    ASSERT_FALSE(training::screened(m, features.size()));
+    const auto whole = training::interior_point_dual(features.matrix(), m, features.size(), q.y, q.upper, q.linear);
+    const auto screened =
+        training::screened_interior_point(features.matrix(), m, features.size(), q.y, q.upper, q.linear, 1e-3);
+    EXPECT_EQ(screened.rounds, 0);
+    EXPECT_EQ(screened.working_points, m);
+    EXPECT_EQ(screened.method.steps, whole.steps);
+    EXPECT_EQ(screened.method.alpha, whole.alpha);
+}
+
+TEST(InteriorPoint, HeldVariablesEnterThroughTheLinearTermAndTheEqualitysRightHandSide) {
+    // The whole problem's optimum, then the variables it puts on a bound with |g| > 0.05 held there
+    // and the rest solved again with y'a = -sum_held y_v a_v and l + Q_{W,held} a_held: the same
+    // objective.
+    const size_t m = 3000, d = 4;
+    const Dual q = classification(m, d, 1.0, 5u);
+    const training::FeatureRows features(additive(d), q.points, m, true);
+    const size_t p = features.size();
+    const auto phi = features.matrix();
+    const auto whole = training::interior_point_dual(phi, m, p, q.y, q.upper, q.linear);
+    std::vector<double> w(p, 0.0), s(m, 0.0);
+    for (size_t t = 0; t < m; ++t)
+        for (size_t k = 0; k < p; ++k) w[k] += q.y[t] * whole.alpha[t] * phi[t * p + k];
+    std::vector<size_t> working;
+    std::vector<double> held(m, 0.0);
+    double rhs = 0.0;
+    for (size_t t = 0; t < m; ++t) {
+        for (size_t k = 0; k < p; ++k) s[t] += phi[t * p + k] * w[k];
+        const double g = q.y[t] * (s[t] + whole.bias) + q.linear[t];
+        const bool on_bound = whole.alpha[t] == 0.0 || whole.alpha[t] == q.upper[t];
+        if (on_bound && std::abs(g) > 0.05) {
+            held[t] = whole.alpha[t];
+            rhs -= q.y[t] * held[t];
+        } else {
+            working.push_back(t);
+        }
+    }
+    ASSERT_GT(working.size(), 10u);
+    ASSERT_LT(working.size(), m / 2);
+    std::vector<double> w_held(p, 0.0);
+    for (size_t t = 0; t < m; ++t)
+        for (size_t k = 0; k < p; ++k) w_held[k] += q.y[t] * held[t] * phi[t * p + k];
+    std::vector<double> sub_phi, sub_y, sub_upper, sub_linear;
+    for (size_t t : working) {
+        double shift = 0.0;
+        for (size_t k = 0; k < p; ++k) {
+            sub_phi.push_back(phi[t * p + k]);
+            shift += phi[t * p + k] * w_held[k];
+        }
+        sub_y.push_back(q.y[t]);
+        sub_upper.push_back(q.upper[t]);
+        sub_linear.push_back(q.linear[t] + q.y[t] * shift);
+    }
+    training::InteriorPointOptions options;
+    options.equality_rhs = rhs;
+    options.objective_offset = 0.5 * std::inner_product(w_held.begin(), w_held.end(), w_held.begin(), 0.0);
+    for (size_t t = 0; t < m; ++t) options.objective_offset += q.linear[t] * held[t];
+    const auto part =
+        training::interior_point_dual(sub_phi, working.size(), p, sub_y, sub_upper, sub_linear, options);
+    std::vector<double> combined = held;
+    for (size_t j = 0; j < working.size(); ++j) combined[working[j]] = part.alpha[j];
+    double equality = 0.0;
+    for (size_t t = 0; t < m; ++t) equality += q.y[t] * combined[t];
+    EXPECT_NEAR(equality, 0.0, 1e-6);
+    const Certificate ours = certify(features, q, combined), theirs = certify(features, q, whole.alpha);
+    EXPECT_NEAR(ours.objective, theirs.objective, 1e-9 * std::abs(theirs.objective));
+    EXPECT_LT(ours.violation, 1e-3);
+    EXPECT_NEAR(part.bias, whole.bias, 1e-3);
+}
+
+TEST(ScreenedInteriorPoint, TheMachinesRouteCertifiesTheScreenedSolution) {
+    // Through train_machine (the interior-point route, then SMO from its point): converged at once.
+    const size_t m = 24000, d = 6;
+    const Dual q = classification(m, d, 1.0, 13u);
+    const Basis basis = additive(d);
+    const TensorKernel kernel(basis);
+    SolverOptions o;
+    o.route = DualRoute::interior_point;
+    const MachineFit fit = train_machine(kernel, q.points, m, q.y, 1.0, o);
+    ASSERT_TRUE(fit.solver.converged);
+    EXPECT_GT(fit.solver.interior_point_steps, 0);
+    EXPECT_LT(fit.solver.iterations, 100);
+    const training::FeatureRows features(basis, q.points, m, true);
+    const auto whole = training::interior_point_dual(features.matrix(), m, features.size(), q.y, q.upper, q.linear);
+    EXPECT_NEAR(fit.solver.objective, certify(features, q, whole.alpha).objective,
+                1e-6 * std::abs(fit.solver.objective));
+}
