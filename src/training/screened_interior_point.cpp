@@ -15,7 +15,7 @@ namespace {
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // Working-set fits before the rest is left to SMO.
-constexpr int kScreenRounds = 4;
+constexpr int kScreenRounds = 8;
 // The working set holds at least this many points (those nearest their margin): the equality
 // y'a = rhs needs free variables to meet it.
 constexpr size_t kMinWorkingPoints = 1000;
@@ -133,7 +133,8 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double scr
     }
     // 1. The coarse fit, its C multiplied by the stride, and every variable's reduced gradient by it.
     std::vector<size_t> coarse_points;
-    for (size_t t = 0; t < m; t += kScreenStride) coarse_points.push_back(t);
+    const size_t stride = screen_stride(m, q.p);
+    for (size_t t = 0; t < m; t += stride) coarse_points.push_back(t);
     const Subproblem coarse =
         gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
     const ScreenedInteriorPointResult first = solve(coarse.problem(), tolerance, screen_margin, false, phase, progress);
@@ -145,23 +146,21 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double scr
         g.resize(n);
         for (size_t v = 0; v < n; ++v) g[v] = q.y[v] * (s[v % m] + first.method.bias) + q.linear[v];
     }
-    // 2. Hold the variables far from zero on their bound; a round after the first holds those
-    // beyond a quarter of the margin before, except the ones that were held wrongly.
+    // 2. Hold the variables far from zero on their bound. The working set: every point with a free
+    // variable, all its variables free; at least kMinWorkingPoints, the points nearest their
+    // margins added first. A later round adds the points of the variables held wrongly and keeps
+    // the rest as they were: the working set only grows, so the rounds cannot cycle. (Screening
+    // again from the working set's gradients with a narrower margin, tried first, let the set
+    // shrink and the violations stay: 614, 608, 306, 97 over four rounds on pairs at 50,000 rows.)
+    const double margin = screen_margin * margin_unit(q);
     std::vector<Held> held(n);
-    std::vector<unsigned char> wrongly_held(n, 0);
-    std::vector<double> alpha(n, 0.0);
-    double margin = screen_margin * margin_unit(q);
-    for (int round = 1;; ++round, margin /= 4.0) {
-        for (size_t v = 0; v < n; ++v)
-            held[v] = wrongly_held[v] != 0 ? Held::free
-                      : g[v] > margin      ? Held::at_zero
-                      : g[v] < -margin     ? Held::at_upper
-                                           : Held::free;
-        // The working set: every point with a free variable, all its variables free; at least
-        // kMinWorkingPoints, the points nearest their margins added first.
-        std::vector<unsigned char> working(m, 0);
-        for (size_t v = 0; v < n; ++v) if (held[v] == Held::free) working[v % m] = 1;
-        size_t count = static_cast<size_t>(std::count(working.begin(), working.end(), 1));
+    for (size_t v = 0; v < n; ++v)
+        held[v] = g[v] > margin ? Held::at_zero : g[v] < -margin ? Held::at_upper : Held::free;
+    std::vector<unsigned char> working(m, 0);
+    for (size_t v = 0; v < n; ++v)
+        if (held[v] == Held::free) working[v % m] = 1;
+    {
+        const size_t count = static_cast<size_t>(std::count(working.begin(), working.end(), 1));
         const size_t least = std::min(m, kMinWorkingPoints);
         if (count < least) {
             std::vector<std::pair<double, size_t>> nearest;
@@ -175,6 +174,9 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double scr
                              nearest.end());
             for (size_t i = 0; i < least - count; ++i) working[nearest[i].second] = 1;
         }
+    }
+    std::vector<double> alpha(n, 0.0);
+    for (int round = 1;; ++round) {
         std::vector<size_t> points;
         for (size_t t = 0; t < m; ++t)
             if (working[t] != 0) points.push_back(t);
@@ -216,7 +218,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double scr
             const bool wrong = (held[v] == Held::at_zero && g[v] < -0.5 * tolerance) ||
                                (held[v] == Held::at_upper && g[v] > 0.5 * tolerance);
             if (wrong) {
-                wrongly_held[v] = 1;
+                working[v % m] = 1;
                 ++violations;
             }
         }
@@ -231,10 +233,13 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double scr
 
 }  // namespace
 
-bool screened(size_t m, size_t p) {
-    return m >= kScreenMinPoints &&
-           static_cast<double>(m / kScreenStride) >= kScreenPointsPerFunction * static_cast<double>(p);
+size_t screen_stride(size_t m, size_t p) {
+    const auto most =
+        static_cast<size_t>(static_cast<double>(m) / (kScreenPointsPerFunction * static_cast<double>(p)));
+    return std::min(kScreenStride, most);
 }
+
+bool screened(size_t m, size_t p) { return m >= kScreenMinPoints && screen_stride(m, p) >= 2; }
 
 ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,
                                                     std::span<const double> y, std::span<const double> upper,

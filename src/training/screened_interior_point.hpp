@@ -7,16 +7,19 @@
 // pairs, 7,874 of the points are support vectors and most of those are at C), and which bound a
 // variable takes is decided by the sign of its reduced gradient g_v = (Qa + l)_v + b y_v, far
 // from zero for most of them. So:
-//   1. a fit on every kScreenStride-th point, with its C multiplied by the stride (so that its
-//      primal weighs its loss as the whole problem's does; itself screened when it is large),
-//      estimates w and b, hence every g_v in O(m p);
+//   1. a fit on every s-th point (s = screen_stride: at most kScreenStride, and at least
+//      kScreenPointsPerFunction rows a function in the fit), with its C multiplied by the stride
+//      (so that its primal weighs its loss as the whole problem's does; itself screened when it
+//      is large), estimates w and b, hence every g_v in O(m p);
 //   2. variables with g_v beyond +-kScreenMargin are held at 0 or C_v; the points with any other
 //      variable form the working set, solved by the interior-point method with the held
 //      variables folded into its linear term (Q_WH a_H, through w_H in O(m p)) and into the
 //      right-hand side of y'a = 0;
-//   3. the held variables are checked against the working set's solution: those that violate
-//      their optimality by more than half the tolerance join the working set, and it is solved
-//      again (at most kScreenRounds times).
+//   3. the held variables are checked against the working set's solution: the points of those
+//      that violate their optimality by more than half the tolerance join the working set, and
+//      it is solved again (at most kScreenRounds times; the set only grows). SMO from a handful
+//      of violators is no shortcut: from 8 of them on pairs at 50,000 rows it took 419,161
+//      iterations where one more round took 16 Newton steps on 7,891 rows.
 // The result goes to SMO as the whole method's does (dual_routes.cpp), which certifies it against
 // every row, and polishes it when a held variable still violates. The method is the same; only the
 // rows its Newton steps pass over are fewer.
@@ -36,11 +39,11 @@ struct ScreenedInteriorPointResult {
 };
 
 // Points from which a problem is screened: below, the whole problem is solved at once.
-// A coarse fit on every kScreenStride-th point needs enough rows per function to predict the
-// bounds: at least kScreenPointsPerFunction of them. (At 14 a function, pairs of 10 features on
-// 50,000 rows, the estimate held 22,465 variables wrongly, the rounds grew to 38,864 rows and SMO
-// then took 535,504 iterations: 48 s where the whole method takes 19 s. At 200 a function, the
-// additive model on 50,000 rows, the first round held none wrongly.)
+// The coarse fit needs enough rows per function to predict the bounds: at least
+// kScreenPointsPerFunction of them, so the stride is m / (50 p) up to 8, and a problem is screened
+// when that stride is at least 2. Measured on pairs of 10 features (436 functions) at 50,000 rows,
+// where the whole method takes 6.05 s: 12 rows a function (stride 8 forced) 6.9 s, 9,326
+// variables held wrongly and SMO left to polish; 25 (stride 4) 5.3 s; 50 (stride 2) 4.9 s.
 inline constexpr size_t kScreenMinPoints = 20000;
 // Variables whose estimated reduced gradient is beyond +-kScreenMargin are held on their bound. In
 // C-SVC's units g_v = y_v f(x_v) - 1: a point held at 0 is estimated to lie beyond margin 1.5, one
@@ -49,6 +52,8 @@ inline constexpr size_t kScreenMinPoints = 20000;
 inline constexpr double kScreenMargin = 0.5;
 inline constexpr size_t kScreenStride = 8;
 inline constexpr double kScreenPointsPerFunction = 50.0;
+// The coarse fit's stride: min(kScreenStride, m / (kScreenPointsPerFunction p)).
+[[nodiscard]] size_t screen_stride(size_t m, size_t p);
 [[nodiscard]] bool screened(size_t m, size_t p);
 
 // As interior_point_dual (phi: m x p row-major; y, upper, linear: one per variable, m or 2m);

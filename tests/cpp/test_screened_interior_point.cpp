@@ -164,6 +164,17 @@ TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
     EXPECT_EQ(screened.method.alpha, whole.alpha);
 }
 
+TEST(ScreenedInteriorPoint, TheCoarseFitKeepsFiftyRowsAFunction) {
+    // Stride m / (50 p), at most 8; screened from a stride of 2 and 20,000 rows.
+    EXPECT_EQ(training::screen_stride(500000, 31), 8u);
+    EXPECT_EQ(training::screen_stride(50000, 436), 2u);
+    EXPECT_EQ(training::screen_stride(100000, 436), 4u);
+    EXPECT_TRUE(training::screened(50000, 436));
+    EXPECT_FALSE(training::screened(40000, 436));  // stride 1: the coarse fit would be the whole
+    EXPECT_FALSE(training::screened(19999, 31));
+    EXPECT_TRUE(training::screened(20000, 31));
+}
+
 TEST(InteriorPoint, HeldVariablesEnterThroughTheLinearTermAndTheEqualitysRightHandSide) {
     // The whole problem's optimum, then the variables it puts on a bound with |g| > 0.05 held there
     // and the rest solved again with y'a = -sum_held y_v a_v and l + Q_{W,held} a_held: the same
