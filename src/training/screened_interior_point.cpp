@@ -120,12 +120,13 @@ std::vector<double> reduced_gradients(const Problem& q, std::span<const double> 
     return g;
 }
 
-ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double screen_margin, bool exact,
+// c_max: the whole problem's largest C (a coarse fit's, multiplied by its stride, is the same regime).
+ScreenedInteriorPointResult solve(const Problem& q, double c_max, double tolerance, double screen_margin, bool exact,
                                   const std::function<void(const ProgressPhase&)>& phase,
                                   const std::function<void(long, double)>& progress) {
     ScreenedInteriorPointResult out;
     const size_t m = q.m, n = q.y.size(), per_point = n / m;
-    if (!screened(m, q.p)) {
+    if (!screened(m, q.p, c_max)) {
         announce(phase, "interior-point steps");
         out.method = interior_point_dual(q.phi, m, q.p, q.y, q.upper, q.linear, {progress});
         out.working_points = m;
@@ -137,7 +138,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double scr
     for (size_t t = 0; t < m; t += stride) coarse_points.push_back(t);
     const Subproblem coarse =
         gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
-    const ScreenedInteriorPointResult first = solve(coarse.problem(), tolerance, screen_margin, false, phase, progress);
+    const ScreenedInteriorPointResult first = solve(coarse.problem(), c_max, tolerance, screen_margin, false, phase, progress);
     int steps = first.method.steps;
     const Eigen::VectorXd w_coarse = weight_vector(coarse.problem(), first.method.alpha);
     std::vector<double> g;
@@ -225,6 +226,17 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, double scr
         fit.alpha = alpha;
         fit.steps = steps;
         out.method = std::move(fit);
+        // More variables held wrongly than the working set holds: the estimate was poor, and the
+        // rounds would grow the set towards the whole problem one Newton solve at a time. The
+        // whole problem at once bounds the loss to the coarse fit and this round.
+        if (exact && round == 1 && violations > points.size()) {
+            announce(phase, "interior-point steps");
+            out.method = interior_point_dual(q.phi, m, q.p, q.y, q.upper, q.linear, {progress});
+            out.method.steps += steps;
+            out.working_points = m;
+            out.fell_back = true;
+            break;
+        }
         // A coarse fit only estimates: its first round is enough.
         if (!exact || violations == 0 || round == kScreenRounds) break;
     }
@@ -239,7 +251,9 @@ size_t screen_stride(size_t m, size_t p) {
     return std::min(kScreenStride, most);
 }
 
-bool screened(size_t m, size_t p) { return m >= kScreenMinPoints && screen_stride(m, p) >= 2; }
+bool screened(size_t m, size_t p, double c_max) {
+    return m >= kScreenMinPoints && screen_stride(m, p) >= 2 && (p <= kScreenAnyCFunctions || c_max <= kScreenLargestC);
+}
 
 ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,
                                                     std::span<const double> y, std::span<const double> upper,
@@ -247,7 +261,8 @@ ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi,
                                                     const std::function<void(const ProgressPhase&)>& phase,
                                                     const std::function<void(long, double)>& progress,
                                                     double margin) {
-    return solve(Problem{phi, m, p, y, upper, linear}, tolerance, margin, true, phase, progress);
+    const double c_max = upper.empty() ? 0.0 : *std::max_element(upper.begin(), upper.end());
+    return solve(Problem{phi, m, p, y, upper, linear}, c_max, tolerance, margin, true, phase, progress);
 }
 
 }  // namespace orca::training

@@ -104,7 +104,7 @@ TEST(ScreenedInteriorPoint, ManyRowsOfAClassifierReachTheOptimumOfTheMethodOnEve
     const Basis basis = additive(d);
     const training::FeatureRows features(basis, q.points, m, true);
     const size_t p = features.size();
-    ASSERT_TRUE(training::screened(m, p));
+    ASSERT_TRUE(training::screened(m, p, 1.0));
     const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
     const auto screened =
         training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3);
@@ -119,16 +119,18 @@ TEST(ScreenedInteriorPoint, ManyRowsOfAClassifierReachTheOptimumOfTheMethodOnEve
 }
 
 TEST(ScreenedInteriorPoint, VariablesHeldWronglyAreFreedByTheNextRound) {
-    // A margin of 0.02 holds many variables from the coarse estimate that belong inside the
-    // margin: the first round finds them violating, the next frees them.
+    // A margin of 0.2 holds variables from the coarse estimate that belong inside the margin
+    // (182 of them, fewer than the working set's 7,011 points): the first round finds them
+    // violating, the next frees them.
     const size_t m = 40000, d = 6;
     const Dual q = classification(m, d, 1.0, 7u);
     const training::FeatureRows features(additive(d), q.points, m, true);
     const size_t p = features.size();
     const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
     const auto screened =
-        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, 0.02);
+        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, 0.2);
     EXPECT_GE(screened.rounds, 2);
+    EXPECT_FALSE(screened.fell_back);
     const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
     EXPECT_LT(ours.violation, 1e-3);
     EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
@@ -154,7 +156,7 @@ TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
     const size_t m = 3000, d = 4;
     const Dual q = classification(m, d, 2.0, 3u);
     const training::FeatureRows features(additive(d), q.points, m, true);
-    ASSERT_FALSE(training::screened(m, features.size()));
+    ASSERT_FALSE(training::screened(m, features.size(), 2.0));
     const auto whole = training::interior_point_dual(features.matrix(), m, features.size(), q.y, q.upper, q.linear);
     const auto screened =
         training::screened_interior_point(features.matrix(), m, features.size(), q.y, q.upper, q.linear, 1e-3);
@@ -165,14 +167,36 @@ TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
 }
 
 TEST(ScreenedInteriorPoint, TheCoarseFitKeepsFiftyRowsAFunction) {
-    // Stride m / (50 p), at most 8; screened from a stride of 2 and 20,000 rows.
+    // Stride m / (50 p), at most 8; screened from a stride of 2 and 20,000 rows; more than 100
+    // functions only up to C = 1.
     EXPECT_EQ(training::screen_stride(500000, 31), 8u);
     EXPECT_EQ(training::screen_stride(50000, 436), 2u);
     EXPECT_EQ(training::screen_stride(100000, 436), 4u);
-    EXPECT_TRUE(training::screened(50000, 436));
-    EXPECT_FALSE(training::screened(40000, 436));  // stride 1: the coarse fit would be the whole
-    EXPECT_FALSE(training::screened(19999, 31));
-    EXPECT_TRUE(training::screened(20000, 31));
+    EXPECT_TRUE(training::screened(50000, 436, 1.0));
+    EXPECT_FALSE(training::screened(50000, 436, 10.0));
+    EXPECT_TRUE(training::screened(500000, 31, 1000.0));
+    EXPECT_FALSE(training::screened(40000, 436, 1.0));  // stride 1: the coarse fit would be the whole
+    EXPECT_FALSE(training::screened(19999, 31, 1.0));
+    EXPECT_TRUE(training::screened(20000, 31, 1.0));
+}
+
+TEST(ScreenedInteriorPoint, APoorEstimateFallsBackToTheWholeProblem) {
+    // A margin of 0 holds every variable but the 1,000 nearest their margin: far more of them
+    // violate than the working set holds, and the whole problem is solved at once.
+    const size_t m = 30000, d = 6;
+    const Dual q = classification(m, d, 1.0, 17u);
+    const training::FeatureRows features(additive(d), q.points, m, true);
+    const size_t p = features.size();
+    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
+    const auto screened =
+        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, 0.0);
+    EXPECT_TRUE(screened.fell_back);
+    EXPECT_EQ(screened.rounds, 1);
+    EXPECT_EQ(screened.working_points, m);
+    EXPECT_GT(screened.method.steps, whole.steps);  // the coarse fit's and the first round's counted too
+    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
+    EXPECT_LT(ours.violation, 1e-3);
+    EXPECT_NEAR(ours.objective, theirs.objective, 1e-9 * std::abs(theirs.objective));
 }
 
 TEST(InteriorPoint, HeldVariablesEnterThroughTheLinearTermAndTheEqualitysRightHandSide) {
