@@ -9,7 +9,9 @@ rows), so that a change's effect is measured in the same run.
 
 With --large M (e.g. 50000,500000) the default additive model and HistGradientBoosting alone are
 also fitted on M rows (the RBF SVC would take hours there): the fit against the boosting model's
-and the growth of the fit time from the first M to the last.
+and the growth of the fit time from the first M to the last. With --before as well, that older
+binary and this build's CLI (--cli, default build/orca) fit the additive model on the same rows
+through the CLI, reading the CSV included, so that the change is measured in the same run.
 
 With --features 30 --models pairs (and the others as wanted) it measures the pairs model of 30
 features, 4,006 functions: issue 28's 1,000,000-row target.
@@ -62,13 +64,15 @@ def main():
     parser.add_argument("--rows", default="10000,50000")
     parser.add_argument("--before", help="an older orca binary to time on the same rows")
     parser.add_argument("--large", help="row counts for the additive model against HistGradientBoosting alone")
+    parser.add_argument("--cli", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "orca"),
+                        help="this build's orca binary, timed beside --before in the --large table")
     parser.add_argument("--features", type=int, default=10,
                         help="columns of make_classification (issue 28's 1,000,000-row target has 30)")
     parser.add_argument("--models", default="rbf,hgb,additive,pairs",
                         help="which of rbf, hgb, additive, pairs to fit (the RBF SVC is the ratios' base when fitted)")
     args = parser.parse_args()
     if args.large:
-        return large(int(r) for r in args.large.split(","))
+        return large((int(r) for r in args.large.split(",")), args.before, args.cli)
     print(f"# {os.cpu_count()} cores; {args.features} features; test rows {TEST_ROWS}")
     chosen = args.models.split(",")
     print("| m | model | fit s | predict s | accuracy | fit / RBF | predict / RBF | route |")
@@ -108,10 +112,12 @@ def main():
                           f"{training['iterations']} SMO iterations |", flush=True)
 
 
-def large(sizes):
+def large(sizes, before=None, cli=None):
+    extra = (" CLI fit s: before | CLI fit s: this build | before / this | objectives' relative difference |"
+             if before else "")
     print("| m | fit s: ORCA default (additive) | fit s: HistGradientBoosting | ORCA / HGB | accuracy ORCA / HGB | "
-          "ORCA fit growth from the first m |")
-    print("|---|---|---|---|---|---|")
+          "ORCA fit growth from the first m |" + extra)
+    print("|---|---|---|---|---|---|" + ("---|---|---|---|" if before else ""))
     first = None
     for m in sizes:
         X, y = make_classification(m + TEST_ROWS, 10, n_informative=6, random_state=0)
@@ -119,9 +125,17 @@ def large(sizes):
         orca, orca_s = timed(lambda: OrcaSVC().fit(Xtr, ytr))
         hgb, hgb_s = timed(lambda: HistGradientBoostingClassifier(random_state=0).fit(Xtr, ytr))
         first = first or orca_s
-        print(f"| {m:,} | {orca_s:.2f} | {hgb_s:.2f} | {orca_s / hgb_s:.2f} | "
-              f"{np.mean(orca.predict(Xte) == yte):.4f} / {np.mean(hgb.predict(Xte) == yte):.4f} | "
-              f"{orca_s / first:.1f} x |", flush=True)
+        line = (f"| {m:,} | {orca_s:.2f} | {hgb_s:.2f} | {orca_s / hgb_s:.2f} | "
+                f"{np.mean(orca.predict(Xte) == yte):.4f} / {np.mean(hgb.predict(Xte) == yte):.4f} | "
+                f"{orca_s / first:.1f} x |")
+        if before:
+            with tempfile.TemporaryDirectory() as folder:
+                old_s, old = old_build_fit(before, Xtr, ytr, 1, folder)
+                new_s, new = old_build_fit(cli, Xtr, ytr, 1, folder)
+            line += (f" {old_s:.2f} ({old.get('interior_point_steps', 0)} IP steps) | "
+                     f"{new_s:.2f} ({new.get('interior_point_steps', 0)} IP steps) | {old_s / new_s:.2f} | "
+                     f"{abs(new['objective'] - old['objective']) / abs(old['objective']):.1e} |")
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
