@@ -126,7 +126,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double c_max, double toleran
                                   const std::function<void(long, double)>& progress) {
     ScreenedInteriorPointResult out;
     const size_t m = q.m, n = q.y.size(), per_point = n / m;
-    if (!screened(m, q.p, c_max)) {
+    if (!screened(m, q.p, c_max, per_point == 2)) {
         announce(phase, "interior-point steps");
         out.method = interior_point_dual(q.phi, m, q.p, q.y, q.upper, q.linear, {progress});
         out.working_points = m;
@@ -251,8 +251,9 @@ size_t screen_stride(size_t m, size_t p) {
     return std::min(kScreenStride, most);
 }
 
-bool screened(size_t m, size_t p, double c_max) {
-    return m >= kScreenMinPoints && screen_stride(m, p) >= 2 && (p <= kScreenAnyCFunctions || c_max <= kScreenLargestC);
+bool screened(size_t m, size_t p, double c_max, bool regression) {
+    return m >= kScreenMinPoints && screen_stride(m, p) >= 2 &&
+           (p <= kScreenAnyCFunctions || (!regression && c_max <= kScreenLargestC));
 }
 
 ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,

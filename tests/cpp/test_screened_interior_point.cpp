@@ -174,6 +174,8 @@ TEST(ScreenedInteriorPoint, TheCoarseFitKeepsFiftyRowsAFunction) {
     EXPECT_EQ(training::screen_stride(100000, 436), 4u);
     EXPECT_TRUE(training::screened(50000, 436, 1.0));
     EXPECT_FALSE(training::screened(50000, 436, 10.0));
+    EXPECT_FALSE(training::screened(50000, 436, 1.0, true));  // epsilon-SVR
+    EXPECT_TRUE(training::screened(50000, 31, 1.0, true));
     EXPECT_TRUE(training::screened(500000, 31, 1000.0));
     EXPECT_FALSE(training::screened(40000, 436, 1.0));  // stride 1: the coarse fit would be the whole
     EXPECT_FALSE(training::screened(19999, 31, 1.0));
