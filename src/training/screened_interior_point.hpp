@@ -19,7 +19,8 @@
 //      that violate their optimality by more than half the tolerance join the working set, and
 //      it is solved again (at most kScreenRounds times; the set only grows). SMO from a handful
 //      of violators is no shortcut: from 8 of them on pairs at 50,000 rows it took 419,161
-//      iterations where one more round took 16 Newton steps on 7,891 rows.
+//      iterations where one more round took 16 Newton steps on 7,891 rows. When the first round
+//      finds more violators than its working set holds, the whole problem is solved instead.
 // The result goes to SMO as the whole method's does (dual_routes.cpp), which certifies it against
 // every row, and polishes it when a held variable still violates. The method is the same; only the
 // rows its Newton steps pass over are fewer.
