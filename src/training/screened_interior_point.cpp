@@ -113,11 +113,18 @@ double margin_unit(const Problem& q) {
 }
 
 // Reduced gradients g_v = y_v phi(x_v) . w + l_v + b y_v of every variable.
-std::vector<double> reduced_gradients(const Problem& q, std::span<const double> alpha, double bias) {
-    const std::vector<double> s = scores(q, weight_vector(q, alpha));
+std::vector<double> reduced_gradients(const Problem& q, const Eigen::VectorXd& w, double bias) {
+    const std::vector<double> s = scores(q, w);
     std::vector<double> g(q.y.size());
     for (size_t v = 0; v < g.size(); ++v) g[v] = q.y[v] * (s[v % q.m] + bias) + q.linear[v];
     return g;
+}
+
+// The method on every row at once.
+InteriorPointResult whole(const Problem& q, const std::function<void(const ProgressPhase&)>& phase,
+                          const std::function<void(long, double)>& progress) {
+    announce(phase, "interior-point steps");
+    return interior_point_dual(q.phi, q.m, q.p, q.y, q.upper, q.linear, {progress});
 }
 
 // c_max: the whole problem's largest C (a coarse fit's, multiplied by its stride, is the same regime).
@@ -127,8 +134,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double c_max, double toleran
     ScreenedInteriorPointResult out;
     const size_t m = q.m, n = q.y.size(), per_point = n / m;
     if (!screened(m, q.p, c_max, per_point == 2)) {
-        announce(phase, "interior-point steps");
-        out.method = interior_point_dual(q.phi, m, q.p, q.y, q.upper, q.linear, {progress});
+        out.method = whole(q, phase, progress);
         out.working_points = m;
         return out;
     }
@@ -140,13 +146,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double c_max, double toleran
         gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
     const ScreenedInteriorPointResult first = solve(coarse.problem(), c_max, tolerance, screen_margin, false, phase, progress);
     int steps = first.method.steps;
-    const Eigen::VectorXd w_coarse = weight_vector(coarse.problem(), first.method.alpha);
-    std::vector<double> g;
-    {
-        const std::vector<double> s = scores(q, w_coarse);
-        g.resize(n);
-        for (size_t v = 0; v < n; ++v) g[v] = q.y[v] * (s[v % m] + first.method.bias) + q.linear[v];
-    }
+    std::vector<double> g = reduced_gradients(q, weight_vector(coarse.problem(), first.method.alpha), first.method.bias);
     // 2. Hold the variables far from zero on their bound. The working set: every point with a free
     // variable, all its variables free; at least kMinWorkingPoints, the points nearest their
     // margins added first. A later round adds the points of the variables held wrongly and keeps
@@ -213,7 +213,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double c_max, double toleran
         out.working_points = points.size();
         out.rounds = round;
         // 3. The held variables against the working set's solution.
-        g = reduced_gradients(q, alpha, fit.bias);
+        g = reduced_gradients(q, weight_vector(q, alpha), fit.bias);
         size_t violations = 0;
         for (size_t v = 0; v < n; ++v) {
             const bool wrong = (held[v] == Held::at_zero && g[v] < -0.5 * tolerance) ||
@@ -230,8 +230,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double c_max, double toleran
         // rounds would grow the set towards the whole problem one Newton solve at a time. The
         // whole problem at once bounds the loss to the coarse fit and this round.
         if (exact && round == 1 && violations > points.size()) {
-            announce(phase, "interior-point steps");
-            out.method = interior_point_dual(q.phi, m, q.p, q.y, q.upper, q.linear, {progress});
+            out.method = whole(q, phase, progress);
             out.method.steps += steps;
             out.working_points = m;
             out.fell_back = true;

@@ -96,6 +96,27 @@ Basis additive(size_t d) {
     return Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 1);
 }
 
+// One dual solved by the method on every row and by the screened method (at the given margin).
+struct BothFits {
+    training::InteriorPointResult whole;
+    training::ScreenedInteriorPointResult screened;
+};
+BothFits fit_both(const training::FeatureRows& features, const Dual& q, double margin = training::kScreenMargin) {
+    const size_t m = q.m, p = features.size();
+    return {training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
+            training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, margin)};
+}
+
+// The screened result within SMO's tolerance (1e-3) before SMO sees it, at the optimum of the
+// method on every row.
+void expect_same_optimum(const training::FeatureRows& features, const Dual& q, const BothFits& fits,
+                         double relative) {
+    const Certificate ours = certify(features, q, fits.screened.method.alpha);
+    const Certificate theirs = certify(features, q, fits.whole.alpha);
+    EXPECT_LT(ours.violation, 1e-3);
+    EXPECT_NEAR(ours.objective, theirs.objective, relative * std::abs(theirs.objective));
+}
+
 }  // namespace
 
 TEST(ScreenedInteriorPoint, ManyRowsOfAClassifierReachTheOptimumOfTheMethodOnEveryRow) {
@@ -105,16 +126,12 @@ TEST(ScreenedInteriorPoint, ManyRowsOfAClassifierReachTheOptimumOfTheMethodOnEve
     const training::FeatureRows features(basis, q.points, m, true);
     const size_t p = features.size();
     ASSERT_TRUE(training::screened(m, p, 1.0));
-    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
-    const auto screened =
-        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3);
+    const BothFits fits = fit_both(features, q);
+    const auto& screened = fits.screened;
     ASSERT_GE(screened.rounds, 1);
     // Most rows were held on a bound: the working set is a fraction of them.
     EXPECT_LT(screened.working_points, m / 2);
-    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
-    // SMO's tolerance is 1e-3; the result is within it before SMO sees it.
-    EXPECT_LT(ours.violation, 1e-3);
-    EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+    expect_same_optimum(features, q, fits, 1e-8);
     for (size_t v = 0; v < m; ++v) ASSERT_TRUE(screened.method.alpha[v] >= 0.0 && screened.method.alpha[v] <= 1.0);
 }
 
@@ -125,31 +142,20 @@ TEST(ScreenedInteriorPoint, VariablesHeldWronglyAreFreedByTheNextRound) {
     const size_t m = 40000, d = 6;
     const Dual q = classification(m, d, 1.0, 7u);
     const training::FeatureRows features(additive(d), q.points, m, true);
-    const size_t p = features.size();
-    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
-    const auto screened =
-        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, 0.2);
-    EXPECT_GE(screened.rounds, 2);
-    EXPECT_FALSE(screened.fell_back);
-    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
-    EXPECT_LT(ours.violation, 1e-3);
-    EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+    const BothFits fits = fit_both(features, q, 0.2);
+    EXPECT_GE(fits.screened.rounds, 2);
+    EXPECT_FALSE(fits.screened.fell_back);
+    expect_same_optimum(features, q, fits, 1e-8);
 }
 
 TEST(ScreenedInteriorPoint, EpsilonSvrsTwoVariablesAPointAreHeldTogether) {
     const size_t m = 30000, d = 5;
     const Dual q = regression(m, d, 1.0, 0.1, 11u);
-    const Basis basis = additive(d);
-    const training::FeatureRows features(basis, q.points, m, true);
-    const size_t p = features.size();
-    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
-    const auto screened =
-        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3);
-    ASSERT_GE(screened.rounds, 1);
-    EXPECT_LT(screened.working_points, m);
-    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
-    EXPECT_LT(ours.violation, 1e-3);
-    EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+    const training::FeatureRows features(additive(d), q.points, m, true);
+    const BothFits fits = fit_both(features, q);
+    ASSERT_GE(fits.screened.rounds, 1);
+    EXPECT_LT(fits.screened.working_points, m);
+    expect_same_optimum(features, q, fits, 1e-8);
 }
 
 TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
@@ -188,17 +194,12 @@ TEST(ScreenedInteriorPoint, APoorEstimateFallsBackToTheWholeProblem) {
     const size_t m = 30000, d = 6;
     const Dual q = classification(m, d, 1.0, 17u);
     const training::FeatureRows features(additive(d), q.points, m, true);
-    const size_t p = features.size();
-    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
-    const auto screened =
-        training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, 0.0);
-    EXPECT_TRUE(screened.fell_back);
-    EXPECT_EQ(screened.rounds, 1);
-    EXPECT_EQ(screened.working_points, m);
-    EXPECT_GT(screened.method.steps, whole.steps);  // the coarse fit's and the first round's counted too
-    const Certificate ours = certify(features, q, screened.method.alpha), theirs = certify(features, q, whole.alpha);
-    EXPECT_LT(ours.violation, 1e-3);
-    EXPECT_NEAR(ours.objective, theirs.objective, 1e-9 * std::abs(theirs.objective));
+    const BothFits fits = fit_both(features, q, 0.0);
+    EXPECT_TRUE(fits.screened.fell_back);
+    EXPECT_EQ(fits.screened.rounds, 1);
+    EXPECT_EQ(fits.screened.working_points, m);
+    EXPECT_GT(fits.screened.method.steps, fits.whole.steps);  // the coarse fit's and the first round's counted too
+    expect_same_optimum(features, q, fits, 1e-9);
 }
 
 TEST(InteriorPoint, HeldVariablesEnterThroughTheLinearTermAndTheEqualitysRightHandSide) {
