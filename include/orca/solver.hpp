@@ -70,6 +70,12 @@ struct SolverOptions {
     // sum_t y_t alpha_t brought to 0 by the free variables, or when they cannot by scaling the
     // larger side down), or empty for alpha = 0. The other routes hand SMO their solution this way.
     std::vector<double> initial_alpha;
+    // The decision values g(x_t) at the same m points of a nearby problem's solution (the previous
+    // C of a sweep's path), or empty. The interior-point route on a working set holds variables on
+    // their bounds from them instead of from a coarse fit (screened_interior_point.hpp); the other
+    // routes do not read them (SMO started from the previous C's alpha took as many iterations as
+    // from zero: docs/benchmarks.md, "Alpha seeding along C paths").
+    std::vector<double> nearby_decision;
     DualRoute route = DualRoute::automatic;
 };
 

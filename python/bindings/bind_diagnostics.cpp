@@ -149,7 +149,8 @@ void bind_diagnostics(py::module_& m) {
           "ValueError unless tolerance is None or a finite number >= 0.");
     m.def(
         "finish_sweep",
-        [](const std::vector<std::string>& parts, std::optional<double> tolerance) {
+        [](const std::vector<std::string>& parts, std::optional<double> tolerance,
+           const std::optional<std::vector<size_t>>& order) {
             SweepResult joined;
             for (const auto& text : parts) {
                 SweepResult part = sweep_from_json(text);
@@ -161,10 +162,24 @@ void bind_diagnostics(py::module_& m) {
                 }
             }
             if (joined.rows.empty()) throw ParameterError("no sweep parts to join");
+            if (order) {  // the parts' rows back in the grid's order
+                if (order->size() != joined.rows.size()) throw ParameterError("order: one grid position per row");
+                std::vector<SettingResult> rows(joined.rows.size());
+                std::vector<char> placed(rows.size(), 0);
+                for (size_t i = 0; i < rows.size(); ++i) {
+                    const size_t at = (*order)[i];
+                    if (at >= rows.size() || placed[at] != 0) throw ParameterError("order: not a permutation of the rows");
+                    placed[at] = 1;
+                    rows[at] = std::move(joined.rows[i]);
+                }
+                joined.rows = std::move(rows);
+            }
             flag_overfitting(joined);
             return sweep_dict(joined, tolerance);
         },
-        py::arg("parts"), py::arg("tolerance") = py::none(), "Join sweeps of parts of a grid, in order, and finish them.");
+        py::arg("parts"), py::arg("tolerance") = py::none(), py::arg("order") = py::none(),
+        "Join sweeps of parts of a grid, in order (or row i of the joined parts at grid position order[i]), and "
+        "finish them.");
     m.def(
         "stability_resamples",
         [](const std::vector<std::string>& y, const std::string& kind, size_t count, std::uint64_t seed,

@@ -3,19 +3,28 @@
 #include <algorithm>
 #include <string>
 
+#include "orca/errors.hpp"
 #include "orca/machine_training.hpp"
 #include "orca/multiclass.hpp"
+#include "orca/prediction.hpp"
 #include "orca/probability.hpp"
 #include "training/model_assembly.hpp"
 
 namespace orca::detail {
 namespace {
 
-// One two-class machine on the rows `rows` of points; y[t] = +1 for the positive class.
+// Machine `index` of a nearby model (TrainOptions::nearby), which must have the machines this
+// training makes.
+const Machine& nearby_machine(const Model& nearby, size_t index) {
+    if (index >= nearby.machines().size()) throw ParameterError("the nearby model has other machines than this fit");
+    return nearby.machines()[index];
+}
+
+// One two-class machine (number `index`) on the rows `rows` of points; y[t] = +1 for the positive class.
 Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, const std::vector<double>& points,
                       const std::vector<size_t>& rows, const std::vector<double>& y, const std::vector<double>& upper,
                       const TrainOptions& options, uint64_t seed, std::vector<char>& is_support,
-                      std::vector<std::string> classes, const std::string& stage) {
+                      std::vector<std::string> classes, const std::string& stage, size_t index) {
     const size_t d = shared.dim(), m = rows.size();
     std::vector<double> sub_points, sub_y, sub_upper;
     sub_points.reserve(m * d);
@@ -26,7 +35,10 @@ Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, c
         sub_upper.push_back(upper[t]);
     }
     if (options.stage) options.stage(stage);
-    const MachineFit fit = train_machine(kernel, sub_points, m, sub_y, sub_upper, options.solver);
+    SolverOptions solver = options.solver;
+    if (options.nearby != nullptr)
+        solver.nearby_decision = decision_values(*options.nearby, nearby_machine(*options.nearby, index), sub_points, m);
+    const MachineFit fit = train_machine(kernel, sub_points, m, sub_y, sub_upper, solver);
     Machine machine = stored_machine(shared, fit, sub_points, sub_upper, false);
     machine.classes = std::move(classes);
     for (size_t t : fit.support) is_support[rows[t]] = 1;
@@ -56,7 +68,7 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
     if (k == 2) {
         for (size_t t = 0; t < n; ++t) y[t] = label[t] == 1 ? 1.0 : -1.0;
         machines.push_back(fit_two_class(settings, kernel, points, all, y, upper, options, options.seed, is_support,
-                                         settings.classes, ""));
+                                         settings.classes, "", 0));
         settings.summary = machines.front().summary;
         Model model(std::move(settings));
         model.set_machines(std::move(machines));
@@ -75,7 +87,7 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
             std::vector<std::string> classes{kRestLabel, settings.classes[c]};
             const std::string what = stage(classes);
             machines.push_back(fit_two_class(settings, kernel, points, all, y, upper, options, machine_seed(c),
-                                             is_support, std::move(classes), what));
+                                             is_support, std::move(classes), what, machines.size()));
         }
     } else {
         for (const auto& [i, j] : one_vs_one_pairs(k)) {
@@ -88,7 +100,8 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
             std::vector<std::string> classes{settings.classes[i], settings.classes[j]};
             const std::string what = stage(classes);
             machines.push_back(fit_two_class(settings, kernel, points, rows, y, upper, options,
-                                             machine_seed(machines.size()), is_support, std::move(classes), what));
+                                             machine_seed(machines.size()), is_support, std::move(classes), what,
+                                             machines.size()));
         }
     }
     settings.summary = machine_totals(machines, n, static_cast<size_t>(std::count(is_support.begin(),

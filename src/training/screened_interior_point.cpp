@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "orca/errors.hpp"
 #include "parallel/work_team.hpp"
 
 namespace orca::training {
@@ -128,25 +129,36 @@ InteriorPointResult whole(const Problem& q, const std::function<void(const Progr
 }
 
 // c_max: the whole problem's largest C (a coarse fit's, multiplied by its stride, is the same regime).
+// nearby: decision values of a nearby problem's solution at the points (empty: none).
 ScreenedInteriorPointResult solve(const Problem& q, double c_max, double tolerance, double screen_margin, bool exact,
+                                  std::span<const double> nearby,
                                   const std::function<void(const ProgressPhase&)>& phase,
                                   const std::function<void(long, double)>& progress) {
     ScreenedInteriorPointResult out;
     const size_t m = q.m, n = q.y.size(), per_point = n / m;
-    if (!screened(m, q.p, c_max, per_point == 2)) {
+    if (!screened(m, q.p, c_max, per_point == 2, !nearby.empty())) {
         out.method = whole(q, phase, progress);
         out.working_points = m;
         return out;
     }
-    // 1. The coarse fit, its C multiplied by the stride, and every variable's reduced gradient by it.
-    std::vector<size_t> coarse_points;
-    const size_t stride = screen_stride(m, q.p);
-    for (size_t t = 0; t < m; t += stride) coarse_points.push_back(t);
-    const Subproblem coarse =
-        gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
-    const ScreenedInteriorPointResult first = solve(coarse.problem(), c_max, tolerance, screen_margin, false, phase, progress);
-    int steps = first.method.steps;
-    std::vector<double> g = reduced_gradients(q, weight_vector(coarse.problem(), first.method.alpha), first.method.bias);
+    // 1. Every variable's reduced gradient estimated: g_v = y_v f(x_v) + l_v from the nearby
+    // solution's decision values, or from a coarse fit, its C multiplied by the stride.
+    int steps = 0;
+    std::vector<double> g(n);
+    if (!nearby.empty()) {
+        for (size_t v = 0; v < n; ++v) g[v] = q.y[v] * nearby[v % m] + q.linear[v];
+        out.nearby = true;
+    } else {
+        std::vector<size_t> coarse_points;
+        const size_t stride = screen_stride(m, q.p);
+        for (size_t t = 0; t < m; t += stride) coarse_points.push_back(t);
+        const Subproblem coarse =
+            gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
+        const ScreenedInteriorPointResult first =
+            solve(coarse.problem(), c_max, tolerance, screen_margin, false, {}, phase, progress);
+        steps = first.method.steps;
+        g = reduced_gradients(q, weight_vector(coarse.problem(), first.method.alpha), first.method.bias);
+    }
     // 2. Hold the variables far from zero on their bound. The working set: every point with a free
     // variable, all its variables free; at least kMinWorkingPoints, the points nearest their
     // margins added first. A later round adds the points of the variables held wrongly and keeps
@@ -250,9 +262,9 @@ size_t screen_stride(size_t m, size_t p) {
     return std::min(kScreenStride, most);
 }
 
-bool screened(size_t m, size_t p, double c_max, bool regression) {
+bool screened(size_t m, size_t p, double c_max, bool regression, bool nearby) {
     return m >= kScreenMinPoints && screen_stride(m, p) >= 2 &&
-           (p <= kScreenAnyCFunctions || (!regression && c_max <= kScreenLargestC));
+           (p <= kScreenAnyCFunctions || (!regression && (nearby || c_max <= kScreenLargestC)));
 }
 
 ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,
@@ -260,9 +272,12 @@ ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi,
                                                     std::span<const double> linear, double tolerance,
                                                     const std::function<void(const ProgressPhase&)>& phase,
                                                     const std::function<void(long, double)>& progress,
-                                                    double margin) {
+                                                    std::span<const double> nearby_decision, double margin) {
     const double c_max = upper.empty() ? 0.0 : *std::max_element(upper.begin(), upper.end());
-    return solve(Problem{phi, m, p, y, upper, linear}, c_max, tolerance, margin, true, phase, progress);
+    if (!nearby_decision.empty() && nearby_decision.size() != m)
+        throw ParameterError("screened_interior_point: one nearby decision value per point");
+    return solve(Problem{phi, m, p, y, upper, linear}, c_max, tolerance, margin, true, nearby_decision, phase,
+                 progress);
 }
 
 }  // namespace orca::training

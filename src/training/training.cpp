@@ -11,6 +11,7 @@
 #include "orca/errors.hpp"
 #include "orca/machine_training.hpp"
 #include "orca/model_store.hpp"
+#include "orca/prediction.hpp"
 #include "training/classifier_training.hpp"
 #include "training/model_assembly.hpp"
 
@@ -129,8 +130,14 @@ Model trained_machines(const Dataset& all, const TrainOptions& options) {
         settings.epsilon = options.epsilon;
         settings.target_scaling = options.target_scaling;
         settings.target_scale = s;
-        const MachineFit fit =
-            train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, options.solver);
+        SolverOptions solver = options.solver;
+        if (options.nearby != nullptr) {  // its decision values in the units the machine is trained in
+            if (options.nearby->machines().size() != 1)
+                throw ParameterError("the nearby model has other machines than this fit");
+            solver.nearby_decision = decision_values(*options.nearby, points, data.rows);
+            for (double& g : solver.nearby_decision) g = (g - shift) / s;
+        }
+        const MachineFit fit = train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, solver);
         if (fit.support.empty())  // refused above when it can be foreseen; a model file needs one
             throw ParameterError(
                 "the fit has no support vectors (every target lies within epsilon of one "

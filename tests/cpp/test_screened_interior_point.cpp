@@ -104,7 +104,7 @@ struct BothFits {
 BothFits fit_both(const training::FeatureRows& features, const Dual& q, double margin = training::kScreenMargin) {
     const size_t m = q.m, p = features.size();
     return {training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
-            training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, margin)};
+            training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, {}, margin)};
 }
 
 // The screened result within SMO's tolerance (1e-3) before SMO sees it, at the optimum of the
@@ -186,6 +186,71 @@ TEST(ScreenedInteriorPoint, TheCoarseFitKeepsFiftyRowsAFunction) {
     EXPECT_FALSE(training::screened(40000, 436, 1.0));  // stride 1: the coarse fit would be the whole
     EXPECT_FALSE(training::screened(19999, 31, 1.0));
     EXPECT_TRUE(training::screened(20000, 31, 1.0));
+    // From a nearby solution: more than 100 functions at any C (C-SVC), under the same row counts.
+    EXPECT_TRUE(training::screened(50000, 436, 1000.0, false, true));
+    EXPECT_FALSE(training::screened(50000, 436, 10.0, true, true));
+    EXPECT_FALSE(training::screened(40000, 436, 10.0, false, true));
+}
+
+// Decision values w . phi(x_t) + b of a method's solution at every point.
+std::vector<double> decisions(const training::FeatureRows& features, const Dual& q,
+                              const training::InteriorPointResult& fit) {
+    const size_t m = q.m, p = features.size(), n = q.y.size();
+    const auto phi = features.matrix();
+    std::vector<double> w(p, 0.0), f(m, fit.bias);
+    for (size_t v = 0; v < n; ++v)
+        for (size_t k = 0; k < p; ++k) w[k] += q.y[v] * fit.alpha[v] * phi[(v % m) * p + k];
+    for (size_t t = 0; t < m; ++t)
+        for (size_t k = 0; k < p; ++k) f[t] += phi[t * p + k] * w[k];
+    return f;
+}
+
+TEST(ScreenedInteriorPoint, ANearbySolutionReplacesTheCoarseFitAtAnyC) {
+    // Pairs of 6 features (154 functions) at C = 10, which a coarse fit does not screen; from the
+    // decision values of the solution at C = 1 (the previous C of a path) it is screened, and
+    // reaches the optimum of the method on every row.
+    const size_t m = 20000, d = 6;
+    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+    const Dual previous = classification(m, d, 1.0, 23u), q = classification(m, d, 10.0, 23u);
+    const training::FeatureRows features(pairs, q.points, m, true);
+    const size_t p = features.size();
+    ASSERT_GT(p, training::kScreenAnyCFunctions);
+    ASSERT_FALSE(training::screened(m, p, 10.0));
+    ASSERT_TRUE(training::screened(m, p, 10.0, false, true));
+    const std::vector<double> nearby = decisions(
+        features, previous, training::interior_point_dual(features.matrix(), m, p, previous.y, previous.upper,
+                                                          previous.linear));
+    BothFits fits{training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
+                  training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {},
+                                                    nearby)};
+    EXPECT_TRUE(fits.screened.nearby);
+    EXPECT_FALSE(fits.screened.fell_back);
+    EXPECT_GE(fits.screened.rounds, 1);
+    EXPECT_LT(fits.screened.working_points, m / 2);
+    // At C = 10 the rounded result of either method violates by a few times SMO's tolerance
+    // (0.0032 on every row here), which SMO then polishes: the screened one no more.
+    const Certificate ours = certify(features, q, fits.screened.method.alpha);
+    const Certificate theirs = certify(features, q, fits.whole.alpha);
+    EXPECT_LT(ours.violation, std::max(1e-3, 1.5 * theirs.violation));
+    EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+}
+
+TEST(ScreenedInteriorPoint, ANearbySolutionScreensEpsilonSvrInTheTargetsUnits) {
+    // epsilon-SVR's reduced gradients from a nearby solution: +-(f(x_t) - z_t) + epsilon.
+    const size_t m = 30000, d = 5;
+    const Dual previous = regression(m, d, 1.0, 0.1, 11u), q = regression(m, d, 10.0, 0.1, 11u);
+    const training::FeatureRows features(additive(d), q.points, m, true);
+    const size_t p = features.size();
+    const std::vector<double> nearby = decisions(
+        features, previous, training::interior_point_dual(features.matrix(), m, p, previous.y, previous.upper,
+                                                          previous.linear));
+    BothFits fits{training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
+                  training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {},
+                                                    nearby)};
+    EXPECT_TRUE(fits.screened.nearby);
+    EXPECT_FALSE(fits.screened.fell_back);
+    EXPECT_LT(fits.screened.working_points, m);
+    expect_same_optimum(features, q, fits, 1e-8);
 }
 
 TEST(ScreenedInteriorPoint, APoorEstimateFallsBackToTheWholeProblem) {
