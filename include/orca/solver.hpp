@@ -57,6 +57,12 @@ struct ProgressPhase {
     bool rises_first = false;
 };
 
+// From this many points the interior-point route may solve a working set of them
+// (src/training/screened_interior_point.hpp), which SolverOptions::nearby_decision can then
+// screen. Sweeps fit their C paths in order only from here: below, no fit gains from its
+// predecessor and one task per fit keeps every core busy.
+inline constexpr size_t kWorkingSetMinPoints = 20000;
+
 struct SolverOptions {
     double tolerance = 1e-3;  // stop when the maximal violating pair's gap is below this
     double cache_mb = 200.0;
@@ -75,6 +81,7 @@ struct SolverOptions {
     // their bounds from them instead of from a coarse fit (screened_interior_point.hpp); the other
     // routes do not read them (SMO started from the previous C's alpha took as many iterations as
     // from zero: docs/benchmarks.md, "Alpha seeding along C paths").
+    // Only problems of at least kWorkingSetMinPoints points can use them.
     std::vector<double> nearby_decision;
     DualRoute route = DualRoute::automatic;
 };

@@ -34,9 +34,14 @@ DataScore fold_score(const Model& model, const Dataset& test) {
 }
 
 // The grid's C paths: the settings alike but for C, each path in increasing C, so that each fit
-// along a path can start from the previous C's model on the same rows (TrainOptions::nearby).
-std::vector<std::vector<size_t>> c_paths(const std::vector<Setting>& settings) {
+// along a path can start from the previous C's model on the same rows (TrainOptions::nearby);
+// or, when no fit can gain from it (along = false), each setting alone.
+std::vector<std::vector<size_t>> c_paths(const std::vector<Setting>& settings, bool along) {
     std::vector<std::vector<size_t>> paths;
+    if (!along) {
+        for (size_t s = 0; s < settings.size(); ++s) paths.push_back({s});
+        return paths;
+    }
     std::vector<std::string> keys;
     for (size_t s = 0; s < settings.size(); ++s) {
         Setting other = settings[s];
@@ -195,9 +200,12 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
     const size_t fits = settings.size() * per_setting;
     // One task per C path and fold (or the fit on all data): its fits in increasing C, each from
     // the previous one's model. On many rows the interior-point route then screens from that
-    // model's decision values instead of a coarse fit (docs/benchmarks.md, "Warm starts along
-    // C"); elsewhere each fit is what it would be alone.
-    const auto paths = c_paths(settings);
+    // model's decision values instead of a coarse fit (docs/benchmarks.md, "Fits along C paths");
+    // elsewhere each fit is what it would be alone. With fewer rows than a working set needs in
+    // some fold, one task per fit, as the fits gain nothing from their order.
+    size_t fewest = data.rows;
+    for (const auto& rows : train) fewest = std::min(fewest, rows.rows);
+    const auto paths = c_paths(settings, fewest >= kWorkingSetMinPoints);
     const size_t tasks = paths.size() * per_setting;
     std::vector<std::exception_ptr> errors(tasks);
     std::mutex progress_lock;

@@ -48,7 +48,7 @@ struct ScreenedInteriorPointResult {
 // when that stride is at least 2. Measured on pairs of 10 features (436 functions) at 50,000 rows,
 // where the whole method takes 6.05 s: 12 rows a function (stride 8 forced) 6.9 s, 9,326
 // variables held wrongly and SMO left to polish; 25 (stride 4) 5.3 s; 50 (stride 2) 4.9 s.
-inline constexpr size_t kScreenMinPoints = 20000;
+inline constexpr size_t kScreenMinPoints = kWorkingSetMinPoints;
 // Variables whose estimated reduced gradient is beyond +-kScreenMargin are held on their bound. In
 // C-SVC's units g_v = y_v f(x_v) - 1: a point held at 0 is estimated to lie beyond margin 1.5, one
 // held at C inside 0.5. epsilon-SVR's g_v = +-(f(x_t) - z_t) + epsilon is in the target's units:
