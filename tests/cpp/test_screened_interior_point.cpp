@@ -205,6 +205,17 @@ std::vector<double> decisions(const training::FeatureRows& features, const Dual&
     return f;
 }
 
+// q solved on every row, and screened from the decision values of `previous` (the same points at
+// another C) solved on every row.
+BothFits fit_both_from(const training::FeatureRows& features, const Dual& previous, const Dual& q) {
+    const size_t m = q.m, p = features.size();
+    const std::vector<double> nearby = decisions(
+        features, previous,
+        training::interior_point_dual(features.matrix(), m, p, previous.y, previous.upper, previous.linear));
+    return {training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
+            training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, nearby)};
+}
+
 TEST(ScreenedInteriorPoint, ANearbySolutionReplacesTheCoarseFitAtAnyC) {
     // Pairs of 6 features (154 functions) at C = 10, which a coarse fit does not screen; from the
     // decision values of the solution at C = 1 (the previous C of a path) it is screened, and
@@ -217,12 +228,7 @@ TEST(ScreenedInteriorPoint, ANearbySolutionReplacesTheCoarseFitAtAnyC) {
     ASSERT_GT(p, training::kScreenAnyCFunctions);
     ASSERT_FALSE(training::screened(m, p, 10.0));
     ASSERT_TRUE(training::screened(m, p, 10.0, false, true));
-    const std::vector<double> nearby = decisions(
-        features, previous, training::interior_point_dual(features.matrix(), m, p, previous.y, previous.upper,
-                                                          previous.linear));
-    BothFits fits{training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
-                  training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {},
-                                                    nearby)};
+    const BothFits fits = fit_both_from(features, previous, q);
     EXPECT_TRUE(fits.screened.nearby);
     EXPECT_FALSE(fits.screened.fell_back);
     EXPECT_GE(fits.screened.rounds, 1);
@@ -240,13 +246,7 @@ TEST(ScreenedInteriorPoint, ANearbySolutionScreensEpsilonSvrInTheTargetsUnits) {
     const size_t m = 30000, d = 5;
     const Dual previous = regression(m, d, 1.0, 0.1, 11u), q = regression(m, d, 10.0, 0.1, 11u);
     const training::FeatureRows features(additive(d), q.points, m, true);
-    const size_t p = features.size();
-    const std::vector<double> nearby = decisions(
-        features, previous, training::interior_point_dual(features.matrix(), m, p, previous.y, previous.upper,
-                                                          previous.linear));
-    BothFits fits{training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
-                  training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {},
-                                                    nearby)};
+    const BothFits fits = fit_both_from(features, previous, q);
     EXPECT_TRUE(fits.screened.nearby);
     EXPECT_FALSE(fits.screened.fell_back);
     EXPECT_LT(fits.screened.working_points, m);
