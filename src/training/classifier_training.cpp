@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <string>
 
-#include "orca/errors.hpp"
 #include "orca/machine_training.hpp"
 #include "orca/multiclass.hpp"
 #include "orca/prediction.hpp"
@@ -12,13 +11,6 @@
 
 namespace orca::detail {
 namespace {
-
-// Machine `index` of a nearby model (TrainOptions::nearby), which must have the machines this
-// training makes.
-const Machine& nearby_machine(const Model& nearby, size_t index) {
-    if (index >= nearby.machines().size()) throw ParameterError("the nearby model has other machines than this fit");
-    return nearby.machines()[index];
-}
 
 // One two-class machine (number `index`) on the rows `rows` of points; y[t] = +1 for the positive class.
 Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, const std::vector<double>& points,
@@ -37,7 +29,7 @@ Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, c
     if (options.stage) options.stage(stage);
     SolverOptions solver = options.solver;
     if (options.nearby != nullptr)
-        solver.nearby_decision = decision_values(*options.nearby, nearby_machine(*options.nearby, index), sub_points, m);
+        solver.nearby_decision = decision_values(*options.nearby, options.nearby->machines()[index], sub_points, m);
     const MachineFit fit = train_machine(kernel, sub_points, m, sub_y, sub_upper, solver);
     Machine machine = stored_machine(shared, fit, sub_points, sub_upper, false);
     machine.classes = std::move(classes);
@@ -66,6 +58,7 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
     std::vector<char> is_support(n, 0);
     std::vector<Machine> machines;
     if (k == 2) {
+        check_nearby(options, 1);
         for (size_t t = 0; t < n; ++t) y[t] = label[t] == 1 ? 1.0 : -1.0;
         machines.push_back(fit_two_class(settings, kernel, points, all, y, upper, options, options.seed, is_support,
                                          settings.classes, "", 0));
@@ -77,6 +70,7 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
     settings.multi_class = options.multi_class;
     const auto machine_seed = [&](size_t m) { return options.seed + 0x9E3779B97F4A7C15ULL * (m + 1); };
     const size_t count = options.multi_class == MultiClass::ovr ? k : k * (k - 1) / 2;
+    check_nearby(options, count);
     const auto stage = [&](const std::vector<std::string>& pair) {
         return "machine " + std::to_string(machines.size() + 1) + " of " + std::to_string(count) + ": " + pair[1] +
                " vs " + pair[0];

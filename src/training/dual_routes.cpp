@@ -174,8 +174,6 @@ DualRoute chosen_route(const Basis& basis, size_t m, const SolverOptions& option
 SolverResult solve_machine_dual(const DualProblem& problem, const SolverOptions& options) {
     const size_t n = problem.y.size();
     if (n != problem.m && n != 2 * problem.m) throw ParameterError("solve_machine_dual: m or 2m variables");
-    if (!options.nearby_decision.empty() && options.nearby_decision.size() != problem.m)
-        throw ParameterError("solve_machine_dual: one nearby decision value per point");
     const TwinRowSource twin(problem.point_rows);
     const RowSource& rows = n == problem.m ? problem.point_rows : static_cast<const RowSource&>(twin);
     switch (chosen_route(problem.kernel.basis(), problem.m, options)) {

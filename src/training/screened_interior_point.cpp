@@ -144,8 +144,9 @@ ScreenedInteriorPointResult solve(const Problem& q, double c_max, double toleran
     // 1. Every variable's reduced gradient estimated: g_v = y_v f(x_v) + l_v from the nearby
     // solution's decision values, or from a coarse fit, its C multiplied by the stride.
     int steps = 0;
-    std::vector<double> g(n);
+    std::vector<double> g;
     if (!nearby.empty()) {
+        g.resize(n);
         for (size_t v = 0; v < n; ++v) g[v] = q.y[v] * nearby[v % m] + q.linear[v];
         out.nearby = true;
     } else {

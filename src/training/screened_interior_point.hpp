@@ -8,10 +8,11 @@
 // variable takes is decided by the sign of its reduced gradient g_v = (Qa + l)_v + b y_v, far
 // from zero for most of them. So:
 //   1. the decision values of a nearby problem's solution when the caller has them (the previous
-//      C of a sweep's path: SolverOptions::nearby_decision), else a fit on every s-th point (s = screen_stride: at most kScreenStride, and at least
-//      kScreenPointsPerFunction rows a function in the fit), with its C multiplied by the stride
-//      (so that its primal weighs its loss as the whole problem's does; itself screened when it
-//      is large), estimates w and b, hence every g_v in O(m p);
+//      C of a sweep's path: SolverOptions::nearby_decision), else a fit on every s-th point
+//      (s = screen_stride: at most kScreenStride, and at least kScreenPointsPerFunction rows a
+//      function in the fit), with its C multiplied by the stride (so that its primal weighs its
+//      loss as the whole problem's does; itself screened when it is large), estimates w and b,
+//      hence every g_v in O(m p);
 //   2. variables with g_v beyond +-kScreenMargin are held at 0 or C_v; the points with any other
 //      variable form the working set, solved by the interior-point method with the held
 //      variables folded into its linear term (Q_WH a_H, through w_H in O(m p)) and into the

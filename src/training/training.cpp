@@ -131,9 +131,8 @@ Model trained_machines(const Dataset& all, const TrainOptions& options) {
         settings.target_scaling = options.target_scaling;
         settings.target_scale = s;
         SolverOptions solver = options.solver;
+        detail::check_nearby(options, 1);
         if (options.nearby != nullptr) {  // its decision values in the units the machine is trained in
-            if (options.nearby->machines().size() != 1)
-                throw ParameterError("the nearby model has other machines than this fit");
             solver.nearby_decision = decision_values(*options.nearby, points, data.rows);
             for (double& g : solver.nearby_decision) g = (g - shift) / s;
         }
