@@ -148,6 +148,16 @@ void bind_diagnostics(py::module_& m) {
     m.def("check_selection_tolerance", &check_selection_tolerance, py::arg("tolerance"),
           "ValueError unless tolerance is None or a finite number >= 0.");
     m.def(
+        "sweep_paths",
+        [](const std::vector<py::dict>& settings, size_t training_rows) {
+            std::vector<Setting> grid;
+            for (const auto& d : settings) grid.push_back(setting_of(d));
+            return sweep_paths(grid, training_rows);
+        },
+        py::arg("settings"), py::arg("training_rows"),
+        "the units the engine's sweep fits these settings in (positions): C paths when the smallest training fold "
+        "has training_rows rows enough for a fit to start from its predecessor, else each setting alone");
+    m.def(
         "finish_sweep",
         [](const std::vector<std::string>& parts, std::optional<double> tolerance,
            const std::optional<std::vector<size_t>>& order) {

@@ -44,7 +44,6 @@ PYBIND11_MODULE(_core, m) {
     // Scaling quantile's rule (orca::quantile_grid_step), for drivers that count the knots on many machines.
     m.attr("MAX_QUANTILE_KNOTS") = orca::kMaxQuantileKnots;
     m.attr("AUTO_MAX_ORDER") = orca::kAutoMaxOrder;
-    m.attr("WORKING_SET_MIN_POINTS") = orca::kWorkingSetMinPoints;
     m.def("resolve_max_order", &orca::resolve_max_order, pybind11::arg("setting"), pybind11::arg("d"),
           "the interaction order a max_order setting means for d features (0: the full tensor product)");
     orca::python::bind_settings(m);

@@ -206,18 +206,6 @@ def _sweep_unit(path: list, X, labels, names, cv, seed, tol, eps, task="classifi
     return _core.sweep(X, labels, names, path, cv, seed, tol, 1, eps, None, None, task)["json"]
 
 
-def _c_paths(settings: list, training_rows: int) -> list:
-    """The grid's positions grouped into C paths (settings alike but for C), as the engine groups
-    them: a distributed sweep's units; each setting alone when the folds' training rows are too
-    few for a fit to gain from its predecessor (more tasks, the same results)."""
-    if training_rows < _core.WORKING_SET_MIN_POINTS:
-        return [[i] for i in range(len(settings))]
-    paths = {}
-    for i, s in enumerate(settings):
-        paths.setdefault(tuple(sorted((k, v) for k, v in s.items() if k != "C")), []).append(i)
-    return list(paths.values())
-
-
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
           measure: str = "probability", cv: int = 5, seed: int = 1, tol: float = 1e-3, n_jobs: int = 0,
           eps: Sequence[float] = (0.01, 0.05, 0.10), tolerance: float | None = None, client=None,
@@ -253,7 +241,8 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
         return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance, progress,
                                        task))
     data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
-    paths = _c_paths(settings, Xc.shape[0] - -(-Xc.shape[0] // cv))  # about the smallest training fold
+    # The engine's units (about its smallest training fold: the fold sizes differ by a few rows).
+    paths = _core.sweep_paths(settings, Xc.shape[0] - -(-Xc.shape[0] // cv))
     futures = client.map(_sweep_unit, [[settings[i] for i in path] for path in paths], X=data[0], labels=data[1],
                          names=names, cv=cv, seed=seed, tol=tol, eps=eps, task=task, pure=False)
     _wait(futures, Progress("sweep", verbose))

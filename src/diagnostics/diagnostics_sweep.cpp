@@ -33,12 +33,22 @@ DataScore fold_score(const Model& model, const Dataset& test) {
     return score;
 }
 
-// The grid's C paths: the settings alike but for C, each path in increasing C, so that each fit
-// along a path can start from the previous C's model on the same rows (TrainOptions::nearby);
-// or, when no fit can gain from it (along = false), each setting alone.
-std::vector<std::vector<size_t>> c_paths(const std::vector<Setting>& settings, bool along) {
+}  // namespace
+
+TrainOptions Setting::train_options(const SolverOptions& solver, Task task) const {
+    TrainOptions o;
+    o.task = task;
+    o.spec = spec;
+    o.C = C;
+    o.scaling = scaling;
+    o.solver = solver;
+    o.solver.progress = nullptr;
+    return o;
+}
+
+std::vector<std::vector<size_t>> sweep_paths(const std::vector<Setting>& settings, size_t training_rows) {
     std::vector<std::vector<size_t>> paths;
-    if (!along) {
+    if (training_rows < kWorkingSetMinPoints) {
         for (size_t s = 0; s < settings.size(); ++s) paths.push_back({s});
         return paths;
     }
@@ -58,19 +68,6 @@ std::vector<std::vector<size_t>> c_paths(const std::vector<Setting>& settings, b
     for (auto& path : paths)
         std::stable_sort(path.begin(), path.end(), [&](size_t a, size_t b) { return settings[a].C < settings[b].C; });
     return paths;
-}
-
-}  // namespace
-
-TrainOptions Setting::train_options(const SolverOptions& solver, Task task) const {
-    TrainOptions o;
-    o.task = task;
-    o.spec = spec;
-    o.C = C;
-    o.scaling = scaling;
-    o.solver = solver;
-    o.solver.progress = nullptr;
-    return o;
 }
 
 Setting Setting::resolved(size_t d) const {
@@ -202,10 +199,10 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
     // the previous one's model. On many rows the interior-point route then screens from that
     // model's decision values instead of a coarse fit (docs/benchmarks.md, "Fits along C paths");
     // elsewhere each fit is what it would be alone. With fewer rows than a working set needs in
-    // some fold, one task per fit, as the fits gain nothing from their order.
+    // some fold, one task per fit, as the fits gain nothing from their order (sweep_paths).
     size_t fewest = data.rows;
     for (const auto& rows : train) fewest = std::min(fewest, rows.rows);
-    const auto paths = c_paths(settings, fewest >= kWorkingSetMinPoints);
+    const auto paths = sweep_paths(settings, fewest);
     const size_t tasks = paths.size() * per_setting;
     std::vector<std::exception_ptr> errors(tasks);
     std::mutex progress_lock;
