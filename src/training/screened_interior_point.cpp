@@ -5,10 +5,12 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "orca/errors.hpp"
 #include "parallel/work_team.hpp"
+#include "training/hinge_estimate.hpp"
 
 namespace orca::training {
 namespace {
@@ -97,8 +99,9 @@ Subproblem gather(const Problem& q, const std::vector<size_t>& points, double up
     return sub;
 }
 
-void announce(const std::function<void(const ProgressPhase&)>& phase, const std::string& counts) {
-    if (phase) phase(ProgressPhase{counts, "relative duality measure", kInteriorPointTarget, true});
+void announce(const std::function<void(const ProgressPhase&)>& phase, const std::string& counts,
+              const std::string& measure = "relative duality measure", double target = kInteriorPointTarget) {
+    if (phase) phase(ProgressPhase{counts, measure, target, true});
 }
 
 // The unit of the screen's margin: 1 for C-SVC (one variable a point, l = -1), the standard
@@ -128,27 +131,35 @@ InteriorPointResult whole(const Problem& q, const std::function<void(const Progr
     return interior_point_dual(q.phi, q.m, q.p, q.y, q.upper, q.linear, {progress});
 }
 
-// c_max: the whole problem's largest C (a coarse fit's, multiplied by its stride, is the same regime).
 // nearby: decision values of a nearby problem's solution at the points (empty: none).
-ScreenedInteriorPointResult solve(const Problem& q, double c_max, double tolerance, double screen_margin, bool exact,
+// margin: the screen's (nullopt: the estimate's own, kScreenMargin or kHingeScreenMargin).
+ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optional<double> margin_given, bool exact,
                                   std::span<const double> nearby,
                                   const std::function<void(const ProgressPhase&)>& phase,
                                   const std::function<void(long, double)>& progress) {
     ScreenedInteriorPointResult out;
     const size_t m = q.m, n = q.y.size(), per_point = n / m;
-    if (!screened(m, q.p, c_max, per_point == 2, !nearby.empty())) {
+    if (!screened(m, q.p, per_point == 2)) {
         out.method = whole(q, phase, progress);
         out.working_points = m;
         return out;
     }
     // 1. Every variable's reduced gradient estimated: g_v = y_v f(x_v) + l_v from the nearby
-    // solution's decision values, or from a coarse fit, its C multiplied by the stride.
+    // solution's decision values, from the smoothed hinge's minimiser (C-SVC), or from a coarse
+    // fit, its C multiplied by the stride (epsilon-SVR).
     int steps = 0;
+    double screen_margin = margin_given.value_or(kScreenMargin);
     std::vector<double> g;
     if (!nearby.empty()) {
         g.resize(n);
         for (size_t v = 0; v < n; ++v) g[v] = q.y[v] * nearby[v % m] + q.linear[v];
         out.nearby = true;
+    } else if (per_point == 1) {
+        announce(phase, "Newton steps on the smoothed hinge", "largest change of a decision value", kHingeSettled);
+        const HingeEstimate estimate = smoothed_hinge_estimate(q.phi, m, q.p, q.y, q.upper, q.linear, progress);
+        out.hinge_steps = estimate.steps;
+        g = reduced_gradients(q, estimate.w, estimate.bias);
+        screen_margin = margin_given.value_or(kHingeScreenMargin);
     } else {
         std::vector<size_t> coarse_points;
         const size_t stride = screen_stride(m, q.p);
@@ -156,7 +167,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double c_max, double toleran
         const Subproblem coarse =
             gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
         const ScreenedInteriorPointResult first =
-            solve(coarse.problem(), c_max, tolerance, screen_margin, false, {}, phase, progress);
+            solve(coarse.problem(), tolerance, margin_given, false, {}, phase, progress);
         steps = first.method.steps;
         g = reduced_gradients(q, weight_vector(coarse.problem(), first.method.alpha), first.method.bias);
     }
@@ -263,9 +274,11 @@ size_t screen_stride(size_t m, size_t p) {
     return std::min(kScreenStride, most);
 }
 
-bool screened(size_t m, size_t p, double c_max, bool regression, bool nearby) {
-    return m >= kScreenMinPoints && screen_stride(m, p) >= 2 &&
-           (p <= kScreenAnyCFunctions || (!regression && (nearby || c_max <= kScreenLargestC)));
+bool screened(size_t m, size_t p, bool regression) {
+    if (m < kScreenMinPoints) return false;
+    // From kScreenMinPoints rows up to kScreenRegressionFunctions functions the coarse fit's stride
+    // is at least 2 (20,000 / (50 * 100) = 4).
+    return !regression || p <= kScreenRegressionFunctions;
 }
 
 ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,
@@ -273,11 +286,11 @@ ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi,
                                                     std::span<const double> linear, double tolerance,
                                                     const std::function<void(const ProgressPhase&)>& phase,
                                                     const std::function<void(long, double)>& progress,
-                                                    std::span<const double> nearby_decision, double margin) {
-    const double c_max = upper.empty() ? 0.0 : *std::max_element(upper.begin(), upper.end());
+                                                    std::span<const double> nearby_decision,
+                                                    std::optional<double> margin) {
     if (!nearby_decision.empty() && nearby_decision.size() != m)
         throw ParameterError("screened_interior_point: one nearby decision value per point");
-    return solve(Problem{phi, m, p, y, upper, linear}, c_max, tolerance, margin, true, nearby_decision, phase,
+    return solve(Problem{phi, m, p, y, upper, linear}, tolerance, margin, true, nearby_decision, phase,
                  progress);
 }
 

@@ -7,13 +7,14 @@
 // pairs, 7,874 of the points are support vectors and most of those are at C), and which bound a
 // variable takes is decided by the sign of its reduced gradient g_v = (Qa + l)_v + b y_v, far
 // from zero for most of them. So:
-//   1. the decision values of a nearby problem's solution when the caller has them (the previous
-//      C of a sweep's path: SolverOptions::nearby_decision), else a fit on every s-th point
+//   1. every g_v is estimated in O(m p) from a w and b: the decision values of a nearby problem's
+//      solution when the caller has them (the previous C of a sweep's path:
+//      SolverOptions::nearby_decision); else, for C-SVC, the minimiser of the smoothed hinge on
+//      every row (hinge_estimate.hpp); else (epsilon-SVR) a fit on every s-th point
 //      (s = screen_stride: at most kScreenStride, and at least kScreenPointsPerFunction rows a
 //      function in the fit), with its C multiplied by the stride (so that its primal weighs its
-//      loss as the whole problem's does; itself screened when it is large), estimates w and b,
-//      hence every g_v in O(m p);
-//   2. variables with g_v beyond +-kScreenMargin are held at 0 or C_v; the points with any other
+//      loss as the whole problem's does; itself screened when it is large);
+//   2. variables with g_v beyond +-margin are held at 0 or C_v; the points with any other
 //      variable form the working set, solved by the interior-point method with the held
 //      variables folded into its linear term (Q_WH a_H, through w_H in O(m p)) and into the
 //      right-hand side of y'a = 0;
@@ -26,8 +27,19 @@
 // The result goes to SMO as the whole method's does (dual_routes.cpp), which certifies it against
 // every row, and polishes it when a held variable still violates. The method is the same; only the
 // rows its Newton steps pass over are fewer.
+//
+// The smoothed hinge replaced a coarse fit of C-SVC on every second row (measured on pairs of 10
+// features, 436 functions, 50,000 rows, C = 1: the coarse fit took 29 Newton steps on 25,000
+// rows, 4.5 s, then three rounds of 16-20 steps on 7,300-7,900 rows; from the smoothed hinge, 34
+// Newton steps of its own in 0.8-1.0 s, then one round of 14 steps on 3,172 rows, no variable
+// held wrongly: 8.2 s -> 2.1 s for the fit). The coarse fit misjudged tens of thousands of bounds
+// at C > 1 on bases of more than 100 functions, which were therefore not screened (C = 100: 12.5
+// s); from the smoothed hinge they are (2.4 s), and so are bases whose coarse fit would have had
+// fewer than kScreenPointsPerFunction rows a function (3 classes of pairs at 60,000 rows, one
+// against one: 26 s -> 4.1 s).
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 
 #include "orca/solver.hpp"
@@ -37,6 +49,7 @@ namespace orca::training {
 
 struct ScreenedInteriorPointResult {
     InteriorPointResult method;  // the working set's result spread over every variable; steps: of all fits
+    int hinge_steps = 0;         // Newton steps on the smoothed hinge (0: not estimated from it)
     size_t working_points = 0;   // in the last working set (all points when not screened)
     int rounds = 0;              // working-set fits (0: not screened)
     bool fell_back = false;      // the first round found the estimate poor: the whole problem was solved
@@ -44,45 +57,45 @@ struct ScreenedInteriorPointResult {
 };
 
 // Points from which a problem is screened: below, the whole problem is solved at once.
-// The coarse fit needs enough rows per function to predict the bounds: at least
-// kScreenPointsPerFunction of them, so the stride is m / (50 p) up to 8, and a problem is screened
-// when that stride is at least 2. Measured on pairs of 10 features (436 functions) at 50,000 rows,
-// where the whole method takes 6.05 s: 12 rows a function (stride 8 forced) 6.9 s, 9,326
-// variables held wrongly and SMO left to polish; 25 (stride 4) 5.3 s; 50 (stride 2) 4.9 s.
 inline constexpr size_t kScreenMinPoints = kWorkingSetMinPoints;
-// Variables whose estimated reduced gradient is beyond +-kScreenMargin are held on their bound. In
-// C-SVC's units g_v = y_v f(x_v) - 1: a point held at 0 is estimated to lie beyond margin 1.5, one
-// held at C inside 0.5. epsilon-SVR's g_v = +-(f(x_t) - z_t) + epsilon is in the target's units:
-// there the margin is in standard deviations of the target (margin_unit).
+// Variables whose estimated reduced gradient is beyond +-margin are held on their bound. In
+// C-SVC's units g_v = y_v f(x_v) - 1: at margin 0.5 a point held at 0 is estimated to lie beyond
+// margin 1.5, one held at C inside 0.5. epsilon-SVR's g_v = +-(f(x_t) - z_t) + epsilon is in the
+// target's units: there the margin is in standard deviations of the target (margin_unit).
+// kScreenMargin for an estimate from a nearby solution or a coarse fit; kHingeScreenMargin,
+// twice the smoothed hinge's last width, for its minimiser (measured on pairs at 50,000 rows: 0.5
+// held nothing wrongly either, but left 7,516 rows to the working set against 3,172; 0.1 left
+// 1,745, but without a width's room for the smoothing's error).
 inline constexpr double kScreenMargin = 0.5;
+inline constexpr double kHingeScreenMargin = 0.2;
+// The coarse fit (epsilon-SVR) needs enough rows per function to predict the bounds: at least
+// kScreenPointsPerFunction of them, so the stride is m / (50 p) up to 8 (at least 4 from
+// kScreenMinPoints rows and kScreenRegressionFunctions functions). Measured on pairs of 10 features (436 functions) at 50,000 rows,
+// where the whole method took 6.05 s (C-SVC): 12 rows a function (stride 8 forced) 6.9 s, 9,326
+// variables held wrongly and SMO left to polish; 25 (stride 4) 5.3 s; 50 (stride 2) 4.9 s.
 inline constexpr size_t kScreenStride = 8;
 inline constexpr double kScreenPointsPerFunction = 50.0;
 // The coarse fit's stride: min(kScreenStride, m / (kScreenPointsPerFunction p)).
 [[nodiscard]] size_t screen_stride(size_t m, size_t p);
-// Bases of more functions are screened only up to C = kScreenLargestC: at larger C the coarse
-// fit of a pairs model (436 functions) misjudged tens of thousands of bounds. On 80,000 rows,
-// against the whole method: C = 0.01 4.9 s against 7.3, C = 1 7.5 against 10.7, C = 10 12.7
-// against 12.1, C = 100 20.3 against 11.2, C = 1000 33.8 against 14.5; at 200,000 rows even 229
-// rows a function did not help at C = 100 (54 s against 40). The additive model of 31 functions
-// gained at every C (500,000 rows at C = 1000: 5.0 s against 10.3). An epsilon-SVR (regression:
-// two variables a point) of pairs is not screened: at 50,000 rows and C = 1 its working set took
-// 40 Newton steps in all where the whole method takes 20 (8.9 s against 6.1).
-// Screened from a nearby solution instead (the previous C of a sweep's path, which misjudges few
-// bounds: 22 of 50,000 at C = 10 from C = 1's solution, 7 at C = 100 from C = 10's), a C-SVC of
-// more functions is screened at every C.
-inline constexpr size_t kScreenAnyCFunctions = 100;
-inline constexpr double kScreenLargestC = 1.0;
-[[nodiscard]] bool screened(size_t m, size_t p, double c_max, bool regression = false, bool nearby = false);
+// An epsilon-SVR (two variables a point) of more than kScreenRegressionFunctions functions is not
+// screened: at 50,000 rows of pairs and C = 1 its working set took 40 Newton steps in all where
+// the whole method takes 20 (8.9 s against 6.1), and the smoothed hinge's widths, in the target's
+// standard deviations, left 43,253 of 50,000 points in the working set (the residuals are far
+// narrower than the target; a width in their units is not built).
+inline constexpr size_t kScreenRegressionFunctions = 100;
+// C-SVC from kScreenMinPoints points at every C and basis size; epsilon-SVR from as many up to
+// kScreenRegressionFunctions functions.
+[[nodiscard]] bool screened(size_t m, size_t p, bool regression = false);
 
 // As interior_point_dual (phi: m x p row-major; y, upper, linear: one per variable, m or 2m);
 // tolerance: SMO's, which certifies the result. phase and progress (optional) are told of each
-// fit: the coarse fits' and the working sets'. nearby_decision: SolverOptions' (empty, or one
-// value per point), which replaces the coarse fit. margin: kScreenMargin unless a test wants
+// fit: the estimate's and the working sets'. nearby_decision: SolverOptions' (empty, or one value
+// per point), which replaces the estimate. margin: the estimate's own unless a test wants
 // variables held wrongly (a narrow margin) to see the rounds free them.
 [[nodiscard]] ScreenedInteriorPointResult screened_interior_point(
     std::span<const double> phi, size_t m, size_t p, std::span<const double> y, std::span<const double> upper,
     std::span<const double> linear, double tolerance, const std::function<void(const ProgressPhase&)>& phase = {},
     const std::function<void(long, double)>& progress = {}, std::span<const double> nearby_decision = {},
-    double margin = kScreenMargin);
+    std::optional<double> margin = std::nullopt);
 
 }  // namespace orca::training

@@ -66,7 +66,7 @@ double relative_difference(const Model& a, const Model& b, const Dataset& data) 
 }
 
 // The fit at C alone and from the model at C / 10: the same optimum (objectives within the
-// solvers' tolerance, decisions within 1e-3 of their range), fewer Newton steps.
+// solvers' tolerance, decisions within 1e-3 of their range).
 void expect_path_step_equals_fit(const Dataset& data, TrainOptions options) {
     TrainOptions before = options;
     before.C = options.C / 10.0;
@@ -75,7 +75,6 @@ void expect_path_step_equals_fit(const Dataset& data, TrainOptions options) {
     options.nearby = &previous;
     const Model warm = train_model(data, options);
     EXPECT_TRUE(warm.summary.converged);
-    EXPECT_LT(warm.summary.interior_point_steps, alone.summary.interior_point_steps);
     EXPECT_NEAR(warm.summary.objective, alone.summary.objective, 1e-4 * std::abs(alone.summary.objective));
     EXPECT_LT(relative_difference(alone, warm, data), 1e-3);
 }

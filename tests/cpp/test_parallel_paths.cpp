@@ -114,8 +114,9 @@ TEST(ParallelPaths, InteriorPointRoute) {
 }
 
 TEST(ParallelPaths, ScreenedInteriorPointRoute) {
-    // 20,000 rows of an additive basis: the interior-point method on every 8th row, then on the
-    // working set it leaves (training/screened_interior_point.hpp), certified by SMO.
+    // 20,000 rows of an additive basis: the smoothed hinge's estimate from every row, then the
+    // interior-point method on the working set it leaves (training/screened_interior_point.hpp),
+    // certified by SMO.
     const orca::Dataset data = table(20000, 4, Target::two_classes, 23);
     const orca::Model model = expect_same_fit(data, options_for(2, 1, 1.0));
     EXPECT_GT(model.summary.interior_point_steps, 0);

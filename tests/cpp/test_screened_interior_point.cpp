@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "orca/machine_training.hpp"
@@ -101,7 +102,8 @@ struct BothFits {
     training::InteriorPointResult whole;
     training::ScreenedInteriorPointResult screened;
 };
-BothFits fit_both(const training::FeatureRows& features, const Dual& q, double margin = training::kScreenMargin) {
+BothFits fit_both(const training::FeatureRows& features, const Dual& q,
+                  std::optional<double> margin = std::nullopt) {
     const size_t m = q.m, p = features.size();
     return {training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
             training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, {}, margin)};
@@ -125,7 +127,7 @@ TEST(ScreenedInteriorPoint, ManyRowsOfAClassifierReachTheOptimumOfTheMethodOnEve
     const Basis basis = additive(d);
     const training::FeatureRows features(basis, q.points, m, true);
     const size_t p = features.size();
-    ASSERT_TRUE(training::screened(m, p, 1.0));
+    ASSERT_TRUE(training::screened(m, p));
     const BothFits fits = fit_both(features, q);
     const auto& screened = fits.screened;
     ASSERT_GE(screened.rounds, 1);
@@ -133,19 +135,6 @@ TEST(ScreenedInteriorPoint, ManyRowsOfAClassifierReachTheOptimumOfTheMethodOnEve
     EXPECT_LT(screened.working_points, m / 2);
     expect_same_optimum(features, q, fits, 1e-8);
     for (size_t v = 0; v < m; ++v) ASSERT_TRUE(screened.method.alpha[v] >= 0.0 && screened.method.alpha[v] <= 1.0);
-}
-
-TEST(ScreenedInteriorPoint, VariablesHeldWronglyAreFreedByTheNextRound) {
-    // A margin of 0.2 holds variables from the coarse estimate that belong inside the margin
-    // (182 of them, fewer than the working set's 7,011 points): the first round finds them
-    // violating, the next frees them.
-    const size_t m = 40000, d = 6;
-    const Dual q = classification(m, d, 1.0, 7u);
-    const training::FeatureRows features(additive(d), q.points, m, true);
-    const BothFits fits = fit_both(features, q, 0.2);
-    EXPECT_GE(fits.screened.rounds, 2);
-    EXPECT_FALSE(fits.screened.fell_back);
-    expect_same_optimum(features, q, fits, 1e-8);
 }
 
 TEST(ScreenedInteriorPoint, EpsilonSvrsTwoVariablesAPointAreHeldTogether) {
@@ -162,7 +151,7 @@ TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
     const size_t m = 3000, d = 4;
     const Dual q = classification(m, d, 2.0, 3u);
     const training::FeatureRows features(additive(d), q.points, m, true);
-    ASSERT_FALSE(training::screened(m, features.size(), 2.0));
+    ASSERT_FALSE(training::screened(m, features.size()));
     const auto whole = training::interior_point_dual(features.matrix(), m, features.size(), q.y, q.upper, q.linear);
     const auto screened =
         training::screened_interior_point(features.matrix(), m, features.size(), q.y, q.upper, q.linear, 1e-3);
@@ -172,24 +161,22 @@ TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
     EXPECT_EQ(screened.method.alpha, whole.alpha);
 }
 
-TEST(ScreenedInteriorPoint, TheCoarseFitKeepsFiftyRowsAFunction) {
-    // Stride m / (50 p), at most 8; screened from a stride of 2 and 20,000 rows; more than 100
-    // functions only up to C = 1.
+TEST(ScreenedInteriorPoint, CSvcIsScreenedFromTwentyThousandRowsAndEpsilonSvrByItsCoarseFit) {
+    // C-SVC: from 20,000 rows at any basis size (the smoothed hinge estimates from every row).
+    EXPECT_TRUE(training::screened(50000, 436));
+    EXPECT_TRUE(training::screened(40000, 436));
+    EXPECT_TRUE(training::screened(20000, 4006));
+    EXPECT_FALSE(training::screened(19999, 31));
+    EXPECT_TRUE(training::screened(20000, 31));
+    // epsilon-SVR: a coarse fit of stride m / (50 p), at most 8; up to 100 functions.
     EXPECT_EQ(training::screen_stride(500000, 31), 8u);
     EXPECT_EQ(training::screen_stride(50000, 436), 2u);
     EXPECT_EQ(training::screen_stride(100000, 436), 4u);
-    EXPECT_TRUE(training::screened(50000, 436, 1.0));
-    EXPECT_FALSE(training::screened(50000, 436, 10.0));
-    EXPECT_FALSE(training::screened(50000, 436, 1.0, true));  // epsilon-SVR
-    EXPECT_TRUE(training::screened(50000, 31, 1.0, true));
-    EXPECT_TRUE(training::screened(500000, 31, 1000.0));
-    EXPECT_FALSE(training::screened(40000, 436, 1.0));  // stride 1: the coarse fit would be the whole
-    EXPECT_FALSE(training::screened(19999, 31, 1.0));
-    EXPECT_TRUE(training::screened(20000, 31, 1.0));
-    // From a nearby solution: more than 100 functions at any C (C-SVC), under the same row counts.
-    EXPECT_TRUE(training::screened(50000, 436, 1000.0, false, true));
-    EXPECT_FALSE(training::screened(50000, 436, 10.0, true, true));
-    EXPECT_FALSE(training::screened(40000, 436, 10.0, false, true));
+    EXPECT_TRUE(training::screened(50000, 31, true));
+    EXPECT_FALSE(training::screened(50000, 436, true));
+    EXPECT_FALSE(training::screened(19999, 31, true));
+    EXPECT_FALSE(training::screened(20000, 101, true));
+    EXPECT_TRUE(training::screened(20000, 100, true));  // stride 4: from 20,000 rows up to 100 functions, 2 or more
 }
 
 // Decision values w . phi(x_t) + b of a method's solution at every point.
@@ -207,27 +194,27 @@ std::vector<double> decisions(const training::FeatureRows& features, const Dual&
 
 // q solved on every row, and screened from the decision values of `previous` (the same points at
 // another C) solved on every row.
-BothFits fit_both_from(const training::FeatureRows& features, const Dual& previous, const Dual& q) {
+BothFits fit_both_from(const training::FeatureRows& features, const Dual& previous, const Dual& q,
+                       std::optional<double> margin = std::nullopt) {
     const size_t m = q.m, p = features.size();
     const std::vector<double> nearby = decisions(
         features, previous,
         training::interior_point_dual(features.matrix(), m, p, previous.y, previous.upper, previous.linear));
     return {training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear),
-            training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, nearby)};
+            training::screened_interior_point(features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, nearby,
+                                              margin)};
 }
 
 TEST(ScreenedInteriorPoint, ANearbySolutionReplacesTheCoarseFitAtAnyC) {
-    // Pairs of 6 features (154 functions) at C = 10, which a coarse fit does not screen; from the
-    // decision values of the solution at C = 1 (the previous C of a path) it is screened, and
-    // reaches the optimum of the method on every row.
+    // Pairs of 6 features (154 functions) at C = 10, screened from the decision values of the
+    // solution at C = 1 (the previous C of a path) instead of its own estimate: the optimum of the
+    // method on every row.
     const size_t m = 20000, d = 6;
     const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
     const Dual previous = classification(m, d, 1.0, 23u), q = classification(m, d, 10.0, 23u);
     const training::FeatureRows features(pairs, q.points, m, true);
     const size_t p = features.size();
-    ASSERT_GT(p, training::kScreenAnyCFunctions);
-    ASSERT_FALSE(training::screened(m, p, 10.0));
-    ASSERT_TRUE(training::screened(m, p, 10.0, false, true));
+    ASSERT_TRUE(training::screened(m, p));
     const BothFits fits = fit_both_from(features, previous, q);
     EXPECT_TRUE(fits.screened.nearby);
     EXPECT_FALSE(fits.screened.fell_back);
@@ -239,6 +226,25 @@ TEST(ScreenedInteriorPoint, ANearbySolutionReplacesTheCoarseFitAtAnyC) {
     const Certificate theirs = certify(features, q, fits.whole.alpha);
     EXPECT_LT(ours.violation, std::max(1e-3, 1.5 * theirs.violation));
     EXPECT_NEAR(ours.objective, theirs.objective, 1e-8 * std::abs(theirs.objective));
+}
+
+TEST(ScreenedInteriorPoint, VariablesHeldWronglyAreFreedByTheNextRound) {
+    // The optimum's own decision values, moved by +-0.3 on alternate points, estimate it, and a
+    // margin of 0.2 holds variables that belong inside it (fewer than the working set holds: 4
+    // rounds here): the first round finds them violating, the next ones free them.
+    const size_t m = 40000, d = 6;
+    const Dual q = classification(m, d, 1.0, 7u);
+    const training::FeatureRows features(additive(d), q.points, m, true);
+    const size_t p = features.size();
+    const auto whole = training::interior_point_dual(features.matrix(), m, p, q.y, q.upper, q.linear);
+    std::vector<double> moved = decisions(features, q, whole);
+    const double shift = 0.3;
+    for (size_t t = 0; t < m; ++t) moved[t] += t % 2 == 0 ? shift : -shift;
+    const training::ScreenedInteriorPointResult screened = training::screened_interior_point(
+        features.matrix(), m, p, q.y, q.upper, q.linear, 1e-3, {}, {}, moved, 0.2);
+    EXPECT_GE(screened.rounds, 2);
+    EXPECT_FALSE(screened.fell_back);
+    expect_same_optimum(features, q, {whole, screened}, 1e-8);
 }
 
 TEST(ScreenedInteriorPoint, ANearbySolutionScreensEpsilonSvrInTheTargetsUnits) {
@@ -263,7 +269,7 @@ TEST(ScreenedInteriorPoint, APoorEstimateFallsBackToTheWholeProblem) {
     EXPECT_TRUE(fits.screened.fell_back);
     EXPECT_EQ(fits.screened.rounds, 1);
     EXPECT_EQ(fits.screened.working_points, m);
-    EXPECT_GT(fits.screened.method.steps, fits.whole.steps);  // the coarse fit's and the first round's counted too
+    EXPECT_GT(fits.screened.method.steps, fits.whole.steps);  // the first round's counted too
     expect_same_optimum(features, q, fits, 1e-9);
 }
 
