@@ -90,11 +90,6 @@ struct SweepResult {
 [[nodiscard]] double mean_order(const OkcReport& r);
 
 [[nodiscard]] SweepResult sweep(const Dataset& data, const std::vector<Setting>& settings, const SweepOptions& options);
-// The units a sweep fits its settings in (positions in `settings`): when its smallest training
-// fold holds training_rows >= kWorkingSetMinPoints rows, its C paths, the settings alike but for
-// C, each in increasing C, so that each fit starts from the previous C's model on the same rows
-// (TrainOptions::nearby); with fewer rows, each setting alone (no fit gains from its order).
-[[nodiscard]] std::vector<std::vector<size_t>> sweep_paths(const std::vector<Setting>& settings, size_t training_rows);
 
 // Flags, in place, settings that a simpler setting of the sweep (its energy at lower orders or
 // degrees) validates at least as well as while they train no better: structural overfitting.

@@ -57,12 +57,6 @@ struct ProgressPhase {
     bool rises_first = false;
 };
 
-// From this many points the interior-point route may solve a working set of them
-// (src/training/screened_interior_point.hpp), which SolverOptions::nearby_decision can then
-// screen. Sweeps fit their C paths in order only from here: below, no fit gains from its
-// predecessor and one task per fit keeps every core busy.
-inline constexpr size_t kWorkingSetMinPoints = 20000;
-
 struct SolverOptions {
     double tolerance = 1e-3;  // stop when the maximal violating pair's gap is below this
     double cache_mb = 200.0;
@@ -76,13 +70,6 @@ struct SolverOptions {
     // sum_t y_t alpha_t brought to 0 by the free variables, or when they cannot by scaling the
     // larger side down), or empty for alpha = 0. The other routes hand SMO their solution this way.
     std::vector<double> initial_alpha;
-    // The decision values g(x_t) at the same m points of a nearby problem's solution (the previous
-    // C of a sweep's path), or empty. The interior-point route on a working set holds variables on
-    // their bounds from them instead of from a coarse fit (screened_interior_point.hpp); the other
-    // routes do not read them (SMO started from the previous C's alpha took as many iterations as
-    // from zero: docs/benchmarks.md, "Alpha seeding along C paths").
-    // Only problems of at least kWorkingSetMinPoints points can use them.
-    std::vector<double> nearby_decision;
     DualRoute route = DualRoute::automatic;
 };
 

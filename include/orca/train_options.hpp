@@ -55,10 +55,6 @@ struct TrainOptions {
     // Told what training is doing when it moves to another machine or to the probability
     // cross-validation (for progress display); solver.progress reports within each.
     std::function<void(const std::string&)> stage;
-    // Not a setting: a model trained on the same rows with the same settings but C (the previous C
-    // of a sweep's path), or null. Its machines' decision values at the training points go to the
-    // matching machines' solvers as SolverOptions::nearby_decision; the model is certified as any.
-    const Model* nearby = nullptr;
 };
 
 // Throws ParameterError naming the setting for a request outside its domain (C, tol, cache_mb,

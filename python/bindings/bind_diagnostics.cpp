@@ -148,19 +148,8 @@ void bind_diagnostics(py::module_& m) {
     m.def("check_selection_tolerance", &check_selection_tolerance, py::arg("tolerance"),
           "ValueError unless tolerance is None or a finite number >= 0.");
     m.def(
-        "sweep_paths",
-        [](const std::vector<py::dict>& settings, size_t training_rows) {
-            std::vector<Setting> grid;
-            for (const auto& d : settings) grid.push_back(setting_of(d));
-            return sweep_paths(grid, training_rows);
-        },
-        py::arg("settings"), py::arg("training_rows"),
-        "the units the engine's sweep fits these settings in (positions): C paths when the smallest training fold "
-        "has training_rows rows enough for a fit to start from its predecessor, else each setting alone");
-    m.def(
         "finish_sweep",
-        [](const std::vector<std::string>& parts, std::optional<double> tolerance,
-           const std::optional<std::vector<size_t>>& order) {
+        [](const std::vector<std::string>& parts, std::optional<double> tolerance) {
             SweepResult joined;
             for (const auto& text : parts) {
                 SweepResult part = sweep_from_json(text);
@@ -172,24 +161,10 @@ void bind_diagnostics(py::module_& m) {
                 }
             }
             if (joined.rows.empty()) throw ParameterError("no sweep parts to join");
-            if (order) {  // the parts' rows back in the grid's order
-                if (order->size() != joined.rows.size()) throw ParameterError("order: one grid position per row");
-                std::vector<SettingResult> rows(joined.rows.size());
-                std::vector<char> placed(rows.size(), 0);
-                for (size_t i = 0; i < rows.size(); ++i) {
-                    const size_t at = (*order)[i];
-                    if (at >= rows.size() || placed[at] != 0) throw ParameterError("order: not a permutation of the rows");
-                    placed[at] = 1;
-                    rows[at] = std::move(joined.rows[i]);
-                }
-                joined.rows = std::move(rows);
-            }
             flag_overfitting(joined);
             return sweep_dict(joined, tolerance);
         },
-        py::arg("parts"), py::arg("tolerance") = py::none(), py::arg("order") = py::none(),
-        "Join sweeps of parts of a grid, in order (or row i of the joined parts at grid position order[i]), and "
-        "finish them.");
+        py::arg("parts"), py::arg("tolerance") = py::none(), "Join sweeps of parts of a grid, in order, and finish them.");
     m.def(
         "stability_resamples",
         [](const std::vector<std::string>& y, const std::string& kind, size_t count, std::uint64_t seed,

@@ -199,11 +199,10 @@ class SweepResult:
         return fig
 
 
-def _sweep_unit(path: list, X, labels, names, cv, seed, tol, eps, task="classification") -> str:
-    """One work unit of a distributed sweep: one C path (settings alike but for C; their folds and
-    the fits on all data, each fit from the previous C's model as the local sweep fits them), on
+def _sweep_unit(setting: dict, X, labels, names, cv, seed, tol, eps, task="classification") -> str:
+    """One work unit of a distributed sweep: one setting (its folds and the fit on all data), on
     one thread of the worker that runs it. Returns the engine's JSON."""
-    return _core.sweep(X, labels, names, path, cv, seed, tol, 1, eps, None, None, task)["json"]
+    return _core.sweep(X, labels, names, [setting], cv, seed, tol, 1, eps, None, None, task)["json"]
 
 
 def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, beta=0.0, lam=0.5,
@@ -222,11 +221,8 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
     selection among the settings within ``tolerance`` of the best (default: one standard error)
     is in ``best_params`` and ``reason``.
 
-    Settings alike but for C form a path, fitted in increasing C, each fold's fit from the
-    previous C's model on the same rows: on many rows the interior-point route then screens its
-    rows from that model instead of a coarse fit (same optimum, certified as any fit). With
-    ``client`` (a ``distributed.Client``), each C path is one task on the cluster (the data are
-    scattered to the workers once); the results are identical to the local run. ``verbose``
+    With ``client`` (a ``distributed.Client``), each setting is one task on the cluster (the data
+    are scattered to the workers once); the results are identical to the local run. ``verbose``
     > 0 prints a progress line (fits done, time to go) on stderr."""
     if not isinstance(cv, int) or cv < 2:
         raise ValueError(f"cv must be an integer >= 2, got {cv!r}")
@@ -241,13 +237,10 @@ def sweep(X, y, degree=range(1, 9), C=1.0, family: str = "legendre", alpha=0.0, 
         return SweepResult(_core.sweep(Xc, labels, names, settings, cv, seed, tol, n_jobs, eps, tolerance, progress,
                                        task))
     data = client.scatter([Xc, labels], broadcast=True, hash=False)  # fresh keys: no race with a release
-    # The engine's units (about its smallest training fold: the fold sizes differ by a few rows).
-    paths = _core.sweep_paths(settings, Xc.shape[0] - -(-Xc.shape[0] // cv))
-    futures = client.map(_sweep_unit, [[settings[i] for i in path] for path in paths], X=data[0], labels=data[1],
-                         names=names, cv=cv, seed=seed, tol=tol, eps=eps, task=task, pure=False)
+    futures = client.map(_sweep_unit, settings, X=data[0], labels=data[1], names=names, cv=cv, seed=seed, tol=tol,
+                         eps=eps, task=task, pure=False)
     _wait(futures, Progress("sweep", verbose))
-    order = [i for path in paths for i in path]
-    return SweepResult(_core.finish_sweep(client.gather(futures), tolerance, order))
+    return SweepResult(_core.finish_sweep(client.gather(futures), tolerance))
 
 
 def select(X, y, tolerance: float | None = None, **grid) -> SweepResult:

@@ -46,30 +46,6 @@ TrainOptions Setting::train_options(const SolverOptions& solver, Task task) cons
     return o;
 }
 
-std::vector<std::vector<size_t>> sweep_paths(const std::vector<Setting>& settings, size_t training_rows) {
-    std::vector<std::vector<size_t>> paths;
-    if (training_rows < kWorkingSetMinPoints) {
-        for (size_t s = 0; s < settings.size(); ++s) paths.push_back({s});
-        return paths;
-    }
-    std::vector<std::string> keys;
-    for (size_t s = 0; s < settings.size(); ++s) {
-        Setting other = settings[s];
-        other.C = 1.0;
-        const std::string key = other.label() + " " + to_string(other.spec.measure);
-        const auto found = std::find(keys.begin(), keys.end(), key);
-        if (found == keys.end()) {
-            keys.push_back(key);
-            paths.push_back({s});
-        } else {
-            paths[static_cast<size_t>(found - keys.begin())].push_back(s);
-        }
-    }
-    for (auto& path : paths)
-        std::stable_sort(path.begin(), path.end(), [&](size_t a, size_t b) { return settings[a].C < settings[b].C; });
-    return paths;
-}
-
 Setting Setting::resolved(size_t d) const {
     Setting s = *this;
     s.spec.max_order = resolve_max_order(spec.max_order, d);
@@ -194,16 +170,7 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
     result.feature_names = data.feature_names;
     result.rows.resize(settings.size());
     const size_t per_setting = options.folds + 1;  // the folds, then the fit on all data
-    const size_t fits = settings.size() * per_setting;
-    // One task per C path and fold (or the fit on all data): its fits in increasing C, each from
-    // the previous one's model. On many rows the interior-point route then screens from that
-    // model's decision values instead of a coarse fit (docs/benchmarks.md, "Fits along C paths");
-    // elsewhere each fit is what it would be alone. With fewer rows than a working set needs in
-    // some fold, one task per fit, as the fits gain nothing from their order (sweep_paths).
-    size_t fewest = data.rows;
-    for (const auto& rows : train) fewest = std::min(fewest, rows.rows);
-    const auto paths = sweep_paths(settings, fewest);
-    const size_t tasks = paths.size() * per_setting;
+    const size_t tasks = settings.size() * per_setting;
     std::vector<std::exception_ptr> errors(tasks);
     std::mutex progress_lock;
     size_t done = 0;
@@ -212,36 +179,31 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
         result.rows[s].fold_accuracy.assign(options.folds, 0.0);
         if (options.task == Task::regression) result.rows[s].fold_rmse.assign(options.folds, 0.0);
     }
-    // Tasks on at most `jobs` threads (never more than the thread limit: more threads than the
-    // machine has only oversubscribe it).
-    std::vector<char> unconverged(fits, 0);  // per (setting, fold): written by its task only
+    // One fit per task, on at most `jobs` threads (never more than the thread limit: more
+    // threads than the machine has only oversubscribe it).
+    std::vector<char> unconverged(tasks, 0);  // per (setting, fold): written by its task only
     parallel::for_chunks(
         tasks, 1,
         [&](size_t t, size_t) {
-            const size_t k = t % per_setting;
-            std::optional<Model> previous;
+            const size_t s = t / per_setting, k = t % per_setting;
+            SettingResult& row = result.rows[s];
             try {
-                for (size_t s : paths[t / per_setting]) {
-                    SettingResult& row = result.rows[s];
-                    TrainOptions o = settings[s].train_options(options.solver, options.task);
-                    o.nearby = previous ? &*previous : nullptr;
-                    Model m = train_model(k < options.folds ? train[k] : data, o);
-                    unconverged[s * per_setting + k] = m.summary.converged ? 0 : 1;
-                    if (k < options.folds) {
-                        const DataScore score = fold_score(m, test[k]);
-                        row.fold_accuracy[k] = m.task == Task::regression ? *score.r2 : score.accuracy;
-                        if (m.task == Task::regression) row.fold_rmse[k] = score.rmse;
-                    } else {
-                        row.train_accuracy =
-                            m.task == Task::regression ? m.summary.training_r2 : m.summary.training_accuracy;
-                        row.support_vectors = m.summary.support_vectors;
-                        row.okc = model_okc(m, options.okc);
-                    }
-                    previous = std::move(m);
-                    if (options.progress) {
-                        std::lock_guard<std::mutex> lock(progress_lock);
-                        options.progress(++done, fits);
-                    }
+                const TrainOptions o = settings[s].train_options(options.solver, options.task);
+                const Model m = train_model(k < options.folds ? train[k] : data, o);
+                unconverged[t] = m.summary.converged ? 0 : 1;
+                if (k < options.folds) {
+                    const DataScore score = fold_score(m, test[k]);
+                    row.fold_accuracy[k] = m.task == Task::regression ? *score.r2 : score.accuracy;
+                    if (m.task == Task::regression) row.fold_rmse[k] = score.rmse;
+                } else {
+                    row.train_accuracy =
+                        m.task == Task::regression ? m.summary.training_r2 : m.summary.training_accuracy;
+                    row.support_vectors = m.summary.support_vectors;
+                    row.okc = model_okc(m, options.okc);
+                }
+                if (options.progress) {
+                    std::lock_guard<std::mutex> lock(progress_lock);
+                    options.progress(++done, tasks);
                 }
             } catch (...) {
                 errors[t] = std::current_exception();
@@ -250,8 +212,8 @@ SweepResult sweep(const Dataset& data, const std::vector<Setting>& requested, co
         options.jobs);
     for (const auto& e : errors)
         if (e) std::rethrow_exception(e);
-    for (size_t f = 0; f < fits; ++f)
-        if (unconverged[f] != 0) result.rows[f / per_setting].converged = false;
+    for (size_t t = 0; t < tasks; ++t)
+        if (unconverged[t] != 0) result.rows[t / per_setting].converged = false;
     for (auto& row : result.rows) {
         double sum = 0.0, sq = 0.0;
         for (double a : row.fold_accuracy) sum += a;

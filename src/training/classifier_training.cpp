@@ -5,18 +5,17 @@
 
 #include "orca/machine_training.hpp"
 #include "orca/multiclass.hpp"
-#include "orca/prediction.hpp"
 #include "orca/probability.hpp"
 #include "training/model_assembly.hpp"
 
 namespace orca::detail {
 namespace {
 
-// One two-class machine (number `index`) on the rows `rows` of points; y[t] = +1 for the positive class.
+// One two-class machine on the rows `rows` of points; y[t] = +1 for the positive class.
 Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, const std::vector<double>& points,
                       const std::vector<size_t>& rows, const std::vector<double>& y, const std::vector<double>& upper,
                       const TrainOptions& options, uint64_t seed, std::vector<char>& is_support,
-                      std::vector<std::string> classes, const std::string& stage, size_t index) {
+                      std::vector<std::string> classes, const std::string& stage) {
     const size_t d = shared.dim(), m = rows.size();
     std::vector<double> sub_points, sub_y, sub_upper;
     sub_points.reserve(m * d);
@@ -27,10 +26,7 @@ Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, c
         sub_upper.push_back(upper[t]);
     }
     if (options.stage) options.stage(stage);
-    SolverOptions solver = options.solver;
-    if (options.nearby != nullptr)
-        solver.nearby_decision = decision_values(*options.nearby, options.nearby->machines()[index], sub_points, m);
-    const MachineFit fit = train_machine(kernel, sub_points, m, sub_y, sub_upper, solver);
+    const MachineFit fit = train_machine(kernel, sub_points, m, sub_y, sub_upper, options.solver);
     Machine machine = stored_machine(shared, fit, sub_points, sub_upper, false);
     machine.classes = std::move(classes);
     for (size_t t : fit.support) is_support[rows[t]] = 1;
@@ -58,10 +54,9 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
     std::vector<char> is_support(n, 0);
     std::vector<Machine> machines;
     if (k == 2) {
-        check_nearby(options, 1);
         for (size_t t = 0; t < n; ++t) y[t] = label[t] == 1 ? 1.0 : -1.0;
         machines.push_back(fit_two_class(settings, kernel, points, all, y, upper, options, options.seed, is_support,
-                                         settings.classes, "", 0));
+                                         settings.classes, ""));
         settings.summary = machines.front().summary;
         Model model(std::move(settings));
         model.set_machines(std::move(machines));
@@ -70,7 +65,6 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
     settings.multi_class = options.multi_class;
     const auto machine_seed = [&](size_t m) { return options.seed + 0x9E3779B97F4A7C15ULL * (m + 1); };
     const size_t count = options.multi_class == MultiClass::ovr ? k : k * (k - 1) / 2;
-    check_nearby(options, count);
     const auto stage = [&](const std::vector<std::string>& pair) {
         return "machine " + std::to_string(machines.size() + 1) + " of " + std::to_string(count) + ": " + pair[1] +
                " vs " + pair[0];
@@ -81,7 +75,7 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
             std::vector<std::string> classes{kRestLabel, settings.classes[c]};
             const std::string what = stage(classes);
             machines.push_back(fit_two_class(settings, kernel, points, all, y, upper, options, machine_seed(c),
-                                             is_support, std::move(classes), what, machines.size()));
+                                             is_support, std::move(classes), what));
         }
     } else {
         for (const auto& [i, j] : one_vs_one_pairs(k)) {
@@ -94,8 +88,7 @@ Model train_classifier(ModelSettings settings, const TensorKernel& kernel, const
             std::vector<std::string> classes{settings.classes[i], settings.classes[j]};
             const std::string what = stage(classes);
             machines.push_back(fit_two_class(settings, kernel, points, rows, y, upper, options,
-                                             machine_seed(machines.size()), is_support, std::move(classes), what,
-                                             machines.size()));
+                                             machine_seed(machines.size()), is_support, std::move(classes), what));
         }
     }
     settings.summary = machine_totals(machines, n, static_cast<size_t>(std::count(is_support.begin(),

@@ -94,8 +94,7 @@ SolverResult interior_point_route(const DualProblem& problem, const SolverOption
     const FeatureRows features(problem.kernel.basis(), problem.points, problem.m, true);
     ScreenedInteriorPointResult ip =
         screened_interior_point(features.matrix(), problem.m, features.size(), problem.y, problem.upper,
-                                problem.linear, options.tolerance, options.phase, options.progress,
-                                options.nearby_decision);
+                                problem.linear, options.tolerance, options.phase, options.progress);
     SolverResult result = certify(problem, features, std::move(ip.method.alpha), options, spent);
     result.interior_point_steps = ip.method.steps;
     return result;

@@ -247,9 +247,4 @@ void check_regression_target(double lo, double hi, double epsilon, double scale,
     }
 }
 
-void check_nearby(const TrainOptions& options, size_t machines) {
-    if (options.nearby != nullptr && options.nearby->machines().size() != machines)
-        throw ParameterError("the nearby model has other machines than this fit");
-}
-
 }  // namespace orca::detail

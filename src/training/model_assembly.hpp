@@ -52,8 +52,4 @@ bool add_gap_level(std::vector<std::string>& levels, double gaps, Missing missin
 // units of `scale` (the target's standard deviation, or 1); name: the target's, for the message.
 void check_regression_target(double lo, double hi, double epsilon, double scale, const std::string& name);
 
-// Refuses a TrainOptions::nearby model (when there is one) with another number of machines than
-// this training makes: its machine i must be this training's machine i.
-void check_nearby(const TrainOptions& options, size_t machines);
-
 }  // namespace orca::detail

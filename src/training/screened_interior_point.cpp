@@ -8,7 +8,6 @@
 #include <optional>
 #include <vector>
 
-#include "orca/errors.hpp"
 #include "parallel/work_team.hpp"
 #include "training/hinge_estimate.hpp"
 
@@ -131,10 +130,9 @@ InteriorPointResult whole(const Problem& q, const std::function<void(const Progr
     return interior_point_dual(q.phi, q.m, q.p, q.y, q.upper, q.linear, {progress});
 }
 
-// nearby: decision values of a nearby problem's solution at the points (empty: none).
-// margin: the screen's (nullopt: the estimate's own, kScreenMargin or kHingeScreenMargin).
+// margin_given: the screen's margin (nullopt: the estimate's own, kHingeScreenMargin or
+// kScreenMargin).
 ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optional<double> margin_given, bool exact,
-                                  std::span<const double> nearby,
                                   const std::function<void(const ProgressPhase&)>& phase,
                                   const std::function<void(long, double)>& progress) {
     ScreenedInteriorPointResult out;
@@ -144,17 +142,12 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
         out.working_points = m;
         return out;
     }
-    // 1. Every variable's reduced gradient estimated: g_v = y_v f(x_v) + l_v from the nearby
-    // solution's decision values, from the smoothed hinge's minimiser (C-SVC), or from a coarse
-    // fit, its C multiplied by the stride (epsilon-SVR).
+    // 1. Every variable's reduced gradient estimated, g_v = y_v f(x_v) + l_v: from the smoothed
+    // hinge's minimiser (C-SVC), or from a coarse fit, its C multiplied by the stride (epsilon-SVR).
     int steps = 0;
     double screen_margin = margin_given.value_or(kScreenMargin);
     std::vector<double> g;
-    if (!nearby.empty()) {
-        g.resize(n);
-        for (size_t v = 0; v < n; ++v) g[v] = q.y[v] * nearby[v % m] + q.linear[v];
-        out.nearby = true;
-    } else if (per_point == 1) {
+    if (per_point == 1) {
         announce(phase, "Newton steps on the smoothed hinge", "largest change of a decision value", kHingeSettled);
         const HingeEstimate estimate = smoothed_hinge_estimate(q.phi, m, q.p, q.y, q.upper, q.linear, progress);
         out.hinge_steps = estimate.steps;
@@ -167,7 +160,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
         const Subproblem coarse =
             gather(q, coarse_points, static_cast<double>(m) / static_cast<double>(coarse_points.size()), {});
         const ScreenedInteriorPointResult first =
-            solve(coarse.problem(), tolerance, margin_given, false, {}, phase, progress);
+            solve(coarse.problem(), tolerance, margin_given, false, phase, progress);
         steps = first.method.steps;
         g = reduced_gradients(q, weight_vector(coarse.problem(), first.method.alpha), first.method.bias);
     }
@@ -286,12 +279,8 @@ ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi,
                                                     std::span<const double> linear, double tolerance,
                                                     const std::function<void(const ProgressPhase&)>& phase,
                                                     const std::function<void(long, double)>& progress,
-                                                    std::span<const double> nearby_decision,
                                                     std::optional<double> margin) {
-    if (!nearby_decision.empty() && nearby_decision.size() != m)
-        throw ParameterError("screened_interior_point: one nearby decision value per point");
-    return solve(Problem{phi, m, p, y, upper, linear}, tolerance, margin, true, nearby_decision, phase,
-                 progress);
+    return solve(Problem{phi, m, p, y, upper, linear}, tolerance, margin, true, phase, progress);
 }
 
 }  // namespace orca::training

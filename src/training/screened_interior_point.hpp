@@ -7,10 +7,8 @@
 // pairs, 7,874 of the points are support vectors and most of those are at C), and which bound a
 // variable takes is decided by the sign of its reduced gradient g_v = (Qa + l)_v + b y_v, far
 // from zero for most of them. So:
-//   1. every g_v is estimated in O(m p) from a w and b: the decision values of a nearby problem's
-//      solution when the caller has them (the previous C of a sweep's path:
-//      SolverOptions::nearby_decision); else, for C-SVC, the minimiser of the smoothed hinge on
-//      every row (hinge_estimate.hpp); else (epsilon-SVR) a fit on every s-th point
+//   1. every g_v is estimated in O(m p) from a w and b: for C-SVC the minimiser of the smoothed
+//      hinge on every row (hinge_estimate.hpp); for epsilon-SVR a fit on every s-th point
 //      (s = screen_stride: at most kScreenStride, and at least kScreenPointsPerFunction rows a
 //      function in the fit), with its C multiplied by the stride (so that its primal weighs its
 //      loss as the whole problem's does; itself screened when it is large);
@@ -53,16 +51,15 @@ struct ScreenedInteriorPointResult {
     size_t working_points = 0;   // in the last working set (all points when not screened)
     int rounds = 0;              // working-set fits (0: not screened)
     bool fell_back = false;      // the first round found the estimate poor: the whole problem was solved
-    bool nearby = false;         // screened from a nearby solution's decision values, not a coarse fit
 };
 
 // Points from which a problem is screened: below, the whole problem is solved at once.
-inline constexpr size_t kScreenMinPoints = kWorkingSetMinPoints;
+inline constexpr size_t kScreenMinPoints = 20000;
 // Variables whose estimated reduced gradient is beyond +-margin are held on their bound. In
 // C-SVC's units g_v = y_v f(x_v) - 1: at margin 0.5 a point held at 0 is estimated to lie beyond
 // margin 1.5, one held at C inside 0.5. epsilon-SVR's g_v = +-(f(x_t) - z_t) + epsilon is in the
 // target's units: there the margin is in standard deviations of the target (margin_unit).
-// kScreenMargin for an estimate from a nearby solution or a coarse fit; kHingeScreenMargin,
+// kScreenMargin for the coarse fit's estimate; kHingeScreenMargin,
 // twice the smoothed hinge's last width, for its minimiser (measured on pairs at 50,000 rows: 0.5
 // held nothing wrongly either, but left 7,516 rows to the working set against 3,172; 0.1 left
 // 1,745, but without a width's room for the smoothing's error).
@@ -89,13 +86,11 @@ inline constexpr size_t kScreenRegressionFunctions = 100;
 
 // As interior_point_dual (phi: m x p row-major; y, upper, linear: one per variable, m or 2m);
 // tolerance: SMO's, which certifies the result. phase and progress (optional) are told of each
-// fit: the estimate's and the working sets'. nearby_decision: SolverOptions' (empty, or one value
-// per point), which replaces the estimate. margin: the estimate's own unless a test wants
+// fit: the estimate's and the working sets'. margin: the estimate's own unless a test wants
 // variables held wrongly (a narrow margin) to see the rounds free them.
 [[nodiscard]] ScreenedInteriorPointResult screened_interior_point(
     std::span<const double> phi, size_t m, size_t p, std::span<const double> y, std::span<const double> upper,
     std::span<const double> linear, double tolerance, const std::function<void(const ProgressPhase&)>& phase = {},
-    const std::function<void(long, double)>& progress = {}, std::span<const double> nearby_decision = {},
-    std::optional<double> margin = std::nullopt);
+    const std::function<void(long, double)>& progress = {}, std::optional<double> margin = std::nullopt);
 
 }  // namespace orca::training

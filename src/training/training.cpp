@@ -11,7 +11,6 @@
 #include "orca/errors.hpp"
 #include "orca/machine_training.hpp"
 #include "orca/model_store.hpp"
-#include "orca/prediction.hpp"
 #include "training/classifier_training.hpp"
 #include "training/model_assembly.hpp"
 
@@ -130,13 +129,8 @@ Model trained_machines(const Dataset& all, const TrainOptions& options) {
         settings.epsilon = options.epsilon;
         settings.target_scaling = options.target_scaling;
         settings.target_scale = s;
-        SolverOptions solver = options.solver;
-        detail::check_nearby(options, 1);
-        if (options.nearby != nullptr) {  // its decision values in the units the machine is trained in
-            solver.nearby_decision = decision_values(*options.nearby, points, data.rows);
-            for (double& g : solver.nearby_decision) g = (g - shift) / s;
-        }
-        const MachineFit fit = train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, solver);
+        const MachineFit fit =
+            train_regression_machine(kernel, points, data.rows, z, upper, options.epsilon, options.solver);
         if (fit.support.empty())  // refused above when it can be foreseen; a model file needs one
             throw ParameterError(
                 "the fit has no support vectors (every target lies within epsilon of one "

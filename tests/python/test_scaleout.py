@@ -38,20 +38,6 @@ def test_sweep_on_the_cluster_equals_the_local_sweep(client, spiral):
     assert remote.reason == local.reason
 
 
-def test_a_sweep_of_c_paths_on_the_cluster_equals_the_local_sweep(client):
-    # Folds of 20,000 rows: each fit after a path's first screens its rows from the previous C's
-    # model, on the cluster as locally (one task per path), and the rows come back in the grid's
-    # order (C varies slower than the degree there, so the paths interleave).
-    from sklearn.datasets import make_classification
-    X, y = make_classification(40000, 4, n_informative=3, n_redundant=0, random_state=2)
-    grid = dict(degree=[2, 3], C=[0.1, 1.0], max_order=1, cv=2)
-    local = orca_svm.sweep(X, y, **grid)
-    remote = orca_svm.sweep(X, y, client=client, **grid)
-    assert json.loads(remote.to_json()) == json.loads(local.to_json())
-    assert list(remote.table["C"]) == [0.1, 0.1, 1.0, 1.0]
-    assert list(remote.table["degree"]) == [2, 3, 2, 3]
-
-
 def test_bootstrap_on_the_cluster_equals_the_local_run(client, spiral):
     X, y = spiral
     local = orca_svm.stability(X, y, degree=6, bootstrap=8, seed=3)
