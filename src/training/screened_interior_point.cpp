@@ -268,10 +268,10 @@ size_t screen_stride(size_t m, size_t p) {
 }
 
 bool screened(size_t m, size_t p, bool regression) {
-    if (m < kScreenMinPoints) return false;
-    // From kScreenMinPoints rows up to kScreenRegressionFunctions functions the coarse fit's stride
-    // is at least 2 (20,000 / (50 * 100) = 4).
-    return !regression || p <= kScreenRegressionFunctions;
+    if (!regression) return m >= kScreenMinPoints;
+    // From kCoarseScreenMinPoints rows up to kScreenRegressionFunctions functions the coarse fit's
+    // stride is at least 2 (20,000 / (50 * 100) = 4).
+    return m >= kCoarseScreenMinPoints && p <= kScreenRegressionFunctions;
 }
 
 ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,

@@ -161,14 +161,14 @@ TEST(ScreenedInteriorPoint, FewRowsAreSolvedAtOnceBitForBit) {
     EXPECT_EQ(screened.method.alpha, whole.alpha);
 }
 
-TEST(ScreenedInteriorPoint, CSvcIsScreenedFromTwentyThousandRowsAndEpsilonSvrByItsCoarseFit) {
-    // C-SVC: from 20,000 rows at any basis size (the smoothed hinge estimates from every row).
+TEST(ScreenedInteriorPoint, CSvcIsScreenedFromFiveThousandRowsAndEpsilonSvrByItsCoarseFit) {
+    // C-SVC: from 5,000 rows at any basis size (the smoothed hinge estimates from every row).
     EXPECT_TRUE(training::screened(50000, 436));
-    EXPECT_TRUE(training::screened(40000, 436));
+    EXPECT_TRUE(training::screened(5000, 436));
     EXPECT_TRUE(training::screened(20000, 4006));
-    EXPECT_FALSE(training::screened(19999, 31));
-    EXPECT_TRUE(training::screened(20000, 31));
-    // epsilon-SVR: a coarse fit of stride m / (50 p), at most 8; up to 100 functions.
+    EXPECT_FALSE(training::screened(4999, 31));
+    EXPECT_TRUE(training::screened(5000, 31));
+    // epsilon-SVR: a coarse fit of stride m / (50 p), at most 8; from 20,000 rows, up to 100 functions.
     EXPECT_EQ(training::screen_stride(500000, 31), 8u);
     EXPECT_EQ(training::screen_stride(50000, 436), 2u);
     EXPECT_EQ(training::screen_stride(100000, 436), 4u);
