@@ -48,6 +48,20 @@ struct ColumnStatistics {
     std::string target_name = "y";
 };
 
+// How training screens a two-class machine's dual from the smoothed hinge's minimiser
+// (src/training/screened_interior_point.hpp, hinge_estimate.hpp), for a driver that screens as
+// it does: the engine's constants, declared there once.
+struct HingeScreening {
+    size_t min_points = 0;           // machines of at least this many rows are screened
+    std::vector<double> widths;      // the smoothing's widths, widest first
+    double settled = 0.0;            // at the last width Newton ends when no decision value moves by this
+    int max_steps = 0;               // Newton steps over all widths
+    double margin = 0.0;             // variables whose reduced gradient is beyond +-margin are held
+    size_t min_working_points = 0;   // the working set's least size (those nearest their margin)
+    int rounds = 0;                  // working-set fits at most
+};
+[[nodiscard]] HingeScreening hinge_screening();
+
 class FeatureSpace {
   public:
     // Throws ParameterError for what this route does not train (quantile scaling without knots

@@ -236,6 +236,21 @@ void bind_feature_space(py::module_& m) {
                 return BoundSpace(SpaceRequest{t[0].cast<SettingTexts>(), t[1].cast<std::vector<std::string>>(),
                                                t[2].cast<std::vector<std::string>>(), statistics});
             }));
+    m.def(
+        "hinge_screening",
+        [] {
+            const HingeScreening s = hinge_screening();
+            py::dict out;
+            out["min_points"] = s.min_points;
+            out["widths"] = s.widths;
+            out["settled"] = s.settled;
+            out["max_steps"] = s.max_steps;
+            out["margin"] = s.margin;
+            out["min_working_points"] = s.min_working_points;
+            out["rounds"] = s.rounds;
+            return out;
+        },
+        "how training screens a two-class machine's dual from the smoothed hinge: the engine's constants");
 }
 
 }  // namespace orca::python

@@ -108,6 +108,9 @@ class FeatureSpace:
     def regression_model(self, machine: tuple[np.ndarray | None, list[float], float, dict[str, Any]],
                          training_r2: float) -> Model: ...
 
+# min_points, widths, settled, max_steps, margin, min_working_points, rounds
+def hinge_screening() -> dict[str, Any]: ...
+
 class Clipping:
     rows: int
     excess: float

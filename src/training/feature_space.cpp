@@ -8,7 +8,9 @@
 #include "orca/errors.hpp"
 #include "orca/model_store.hpp"
 #include "parallel/work_team.hpp"
+#include "training/hinge_estimate.hpp"
 #include "training/model_assembly.hpp"
+#include "training/screened_interior_point.hpp"
 
 namespace orca {
 namespace {
@@ -247,6 +249,17 @@ Model FeatureSpace::regression_model(Machine machine, double training_r2) const 
     Model model(std::move(settings));
     model.set_machines({std::move(machine)});
     return model;
+}
+
+HingeScreening hinge_screening() {
+    using namespace training;
+    return {kScreenMinPoints,
+            std::vector<double>(std::begin(kHingeWidths), std::end(kHingeWidths)),
+            kHingeSettled,
+            kHingeMaxSteps,
+            kHingeScreenMargin,
+            kMinWorkingPoints,
+            kScreenRounds};
 }
 
 }  // namespace orca

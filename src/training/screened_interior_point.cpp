@@ -16,11 +16,6 @@ namespace {
 
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// Working-set fits before the rest is left to SMO.
-constexpr int kScreenRounds = 8;
-// The working set holds at least this many points (those nearest their margin): the equality
-// y'a = rhs needs free variables to meet it.
-constexpr size_t kMinWorkingPoints = 1000;
 constexpr size_t kPointsPerChunk = 512;
 
 enum class Held : unsigned char { free, at_zero, at_upper };

@@ -59,6 +59,11 @@ struct ScreenedInteriorPointResult {
 // rows 1.72 against 0.54, at C = 1000 4.08 against 1.08; the additive model equal or faster
 // from 5,000); epsilon-SVR, whose coarse fit needs its rows, from kCoarseScreenMinPoints.
 inline constexpr size_t kScreenMinPoints = 5000;
+// Working-set fits before the rest is left to SMO.
+inline constexpr int kScreenRounds = 8;
+// The working set holds at least this many points (those nearest their margin): the equality
+// y'a = rhs needs free variables to meet it.
+inline constexpr size_t kMinWorkingPoints = 1000;
 inline constexpr size_t kCoarseScreenMinPoints = 20000;
 // Variables whose estimated reduced gradient is beyond +-margin are held on their bound. In
 // C-SVC's units g_v = y_v f(x_v) - 1: at margin 0.5 a point held at 0 is estimated to lie beyond
