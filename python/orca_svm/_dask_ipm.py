@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from . import _dask_screened
 from ._dask_partition import (TAU, affine_direction, alpha_sums, certificate_sums, corrector_direction,
                               corrector_rhs, final_alpha, machine_part, newton_system, point_sums, smo_first,
                               smo_second, support_part, triangular_factor)
@@ -65,37 +66,83 @@ def _factor(gram: np.ndarray, partitions: Partitions):
 
 
 def solve(actors: list, c_max: float, tolerance: float,
-          progress: Callable[[int, float], None] | None = None, final: bool = True) -> dict[str, Any]:
-    """Runs the interior-point method over the partitions' states, then SMO's polish until the
+          progress: Callable[..., None] | None = None, final: bool = True) -> dict[str, Any]:
+    """Runs the interior-point method over the partitions' states (a two-class machine of many
+    rows: screened as the engine screens it, orca_svm._dask_screened), then SMO's polish until the
     maximal KKT violation is below tolerance; returns the machine (c = sum a_t phi(x_t) over the
     kept functions, the bias, its support vectors' count) and its certificate. final: a model's
-    machine, whose support rows the partitions mark (not a probability fold's)."""
+    machine, whose support rows the partitions mark (not a probability fold's). progress:
+    (steps, measure[, what, measure's name, target])."""
     partitions = Partitions(actors)
     sums = partitions.run(point_sums)
     m = sum(r["rows"] for r in sums)
+    screening: dict[str, Any] = {}
+    if _dask_screened.screens(m, sum(r["variables"] for r in sums)):
+        fit = _dask_screened.screened(partitions, m, len(sums[0]["Ua"]), c_max, tolerance, progress, interior_point)
+        screening = fit["screening"]
+        w = np.sum(partitions.run(alpha_sums, updates=[]), axis=0)
+    else:
+        fit = interior_point(partitions, progress, sums=sums)
+        w = np.sum([r["c"] for r in partitions.run(final_alpha, c_max=c_max, current=fit["converged"])], axis=0)
+    updates, iterations = _polish(partitions, w, tolerance)
+    c = np.sum(partitions.run(alpha_sums, updates=updates), axis=0)
+    parts = partitions.run(certificate_sums, c=c)
+    free = sum(r["free"] for r in parts)
+    rho = (sum(r["free_sum"] for r in parts) / free if free > 0
+           else (min(r["ub"] for r in parts) + max(r["lb"] for r in parts)) / 2.0)
+    gap = max(r["gmax"] for r in parts) - min(r["gmin"] for r in parts)
+    machine = partitions.run(machine_part, rho=rho, final=final)
+    if "residual" in machine[0]:  # an epsilon-SVR: R^2 of its training predictions (standardised target)
+        z_sum = sum(r["z_sum"] for r in machine)
+        total = sum(r["z_squares"] for r in machine) - z_sum * z_sum / m
+        residual = sum(r["residual"] for r in machine)
+        fit_measure = {"training_r2": 1.0 - residual / total if total > 0 else float(residual == 0.0)}
+    else:
+        fit_measure = {"training_accuracy": sum(r["correct"] for r in machine) / m}
+    return {"bias": -rho, "c": c,
+            "summary": {"rows": m, "support_vectors": sum(r["count"] for r in machine),
+                        "bounded_support_vectors": sum(r["bounded"] for r in machine),
+                        "interior_point_steps": fit["steps"], "iterations": iterations, "gap": max(gap, 0.0),
+                        "objective": sum(r["objective"] for r in parts),
+                        "duality_gap": max(0.0, sum(r["duality"] for r in machine)), **fit_measure},
+            "converged_method": fit["converged"], "stalled": fit["stalled"], "screening": screening}
+
+
+def interior_point(partitions: Partitions, progress: Callable[..., None] | None = None, sums: list | None = None,
+                   rhs: float = 0.0, offset: float = 0.0, whole: int = 0, what: str = "Newton step") -> dict:
+    """The interior-point method over the partitions' states, in the scaled variables a = alpha /
+    C_max (the engine's interior_point_dual): y'a = rhs, the objective offset by `offset` (a
+    working set's: the held variables' part, scaled) and its duality measure counted over `whole`
+    variables (0: these). sums: point_sums of the starting point, when already made. Returns
+    whether it converged or stalled, its steps, and the bias of the point final_alpha keeps."""
+    if sums is None:
+        sums = partitions.run(point_sums)
     n = sum(r["variables"] for r in sums)  # m, or 2m for an epsilon-SVR
+    counted = whole or n
     largest = max(r["largest"] for r in sums)
     ub_max = max(r["ub_max"] for r in sums)
-    b, steps, short_steps = 0.0, 0, 0
+    b, best_b, steps, short_steps = 0.0, 0.0, 0, 0
     best_distance = math.inf
     converged = stalled = False
     while steps < MAX_STEPS:
         w = np.sum([r["Ua"] for r in sums], axis=0)
-        rp = sum(r["ya"] for r in sums)
+        rp = sum(r["ya"] for r in sums) - rhs
         mu = sum(r["complementarity"] for r in sums) / (2.0 * n)
-        objective = 0.5 * float(w @ w) + sum(r["lin_a"] for r in sums)
+        objective = 0.5 * float(w @ w) + sum(r["lin_a"] for r in sums) + offset
         if not math.isfinite(objective):
             break
         system = partitions.run(newton_system, w=w, b=b)
         rd_max = max(r["rd"] for r in system)
         if not math.isfinite(rd_max):
             break  # numerical breakdown: keep the best point
-        duality = 2.0 * n * mu / (1.0 + abs(objective))
+        duality = 2.0 * counted * mu / (1.0 + abs(objective))
         if progress is not None and steps > 0:
-            progress(steps, duality)
+            progress(steps, duality, what)
         rd_scale = 1.0 + largest * float(np.abs(w).max(initial=0.0))
         distance = max(rd_max / (1e-6 * rd_scale), abs(rp) / (1e-9 * (1.0 + ub_max)), duality / TARGET)
         is_best = distance < best_distance
+        if is_best:
+            best_b = b
         best_distance = min(best_distance, distance)
         if distance < 1.0:
             converged = True
@@ -133,29 +180,7 @@ def solve(actors: list, c_max: float, tolerance: float,
         sums = partitions.run(point_sums, step=step)
         b += step * db
         steps += 1
-    w = np.sum([r["c"] for r in partitions.run(final_alpha, c_max=c_max, current=converged)], axis=0)
-    updates, iterations = _polish(partitions, w, tolerance)
-    c = np.sum(partitions.run(alpha_sums, updates=updates), axis=0)
-    parts = partitions.run(certificate_sums, c=c)
-    free = sum(r["free"] for r in parts)
-    rho = (sum(r["free_sum"] for r in parts) / free if free > 0
-           else (min(r["ub"] for r in parts) + max(r["lb"] for r in parts)) / 2.0)
-    gap = max(r["gmax"] for r in parts) - min(r["gmin"] for r in parts)
-    machine = partitions.run(machine_part, rho=rho, final=final)
-    if "residual" in machine[0]:  # an epsilon-SVR: R^2 of its training predictions (standardised target)
-        z_sum = sum(r["z_sum"] for r in machine)
-        total = sum(r["z_squares"] for r in machine) - z_sum * z_sum / m
-        residual = sum(r["residual"] for r in machine)
-        fit = {"training_r2": 1.0 - residual / total if total > 0 else float(residual == 0.0)}
-    else:
-        fit = {"training_accuracy": sum(r["correct"] for r in machine) / m}
-    return {"bias": -rho, "c": c,
-            "summary": {"rows": m, "support_vectors": sum(r["count"] for r in machine),
-                        "bounded_support_vectors": sum(r["bounded"] for r in machine),
-                        "interior_point_steps": steps, "iterations": iterations, "gap": max(gap, 0.0),
-                        "objective": sum(r["objective"] for r in parts),
-                        "duality_gap": max(0.0, sum(r["duality"] for r in machine)), **fit},
-            "converged_method": converged, "stalled": stalled}
+    return {"converged": converged, "stalled": stalled, "steps": steps, "bias": b if converged else best_b}
 
 
 def support_vectors(actors: list) -> dict[str, np.ndarray]:

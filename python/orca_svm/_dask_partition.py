@@ -197,21 +197,21 @@ def regression_start(base: dict, c_max: float, keep_bytes: float) -> dict:
     return state
 
 
-def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin) -> dict:
+def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin, kept=None) -> dict:
     """The method's starting point for variables of labels y, linear term lin and bounds upper
     (twin: two variables a row, alpha_t then alpha_t*, over the points given once), and the kept
-    features of the points when they fit."""
+    features of the points when they fit (kept: those features, already computed)."""
     space = base["space"]
     ub = upper / c_max
     base.setdefault("seen", np.zeros(len(base["points"]), dtype=bool))
     state = {"index": base["index"], "rows": rows, "held": held, "points": points, "y": y, "lin": lin, "twin": twin,
-             "seen": base["seen"],
+             "seen": base["seen"], "keep_bytes": keep_bytes,
              "upper": upper, "ub": ub, "root": math.sqrt(c_max), "space": space, "a": ub / 2.0,
              "z": np.ones(len(ub)), "v": np.ones(len(ub))}
     state["s"] = ub - state["a"]
     state["best"] = state["a"].copy()
-    state["P"] = None
-    if len(points) * space.size * 8.0 <= keep_bytes:
+    state["P"] = kept
+    if kept is None and len(points) * space.size * 8.0 <= keep_bytes:
         state["P"] = _features(state, 0, len(points))
     state["largest"] = float(_times_each(state, lambda P: np.abs(P).max(axis=1, initial=0.0)).max(initial=0.0))
     return state
@@ -544,62 +544,3 @@ def support_part(state: dict) -> tuple[dict, dict]:
     a, _, _, points = _machine_a(state)
     sv = a != 0
     return state, {"points": points[sv], "a": a[sv]}
-
-
-class Partition:
-    """One partition, held on its worker as a Dask actor: its rows, and the state of the machine
-    being trained. The method's passes call it directly (no scheduler round trip) and only their
-    reductions travel."""
-
-    def __init__(self, X, y, w, index: int, space, classes: np.ndarray | None, keep_bytes: float,
-                 recode: dict | None = None):
-        self.base = partition_rows(X, y, w, index, space, classes, recode)
-        self.keep_bytes = keep_bytes
-        self.state = None
-
-    def begin(self, negative: list, positive: list, c_max: float, held_out: tuple | None = None) -> tuple[int, int]:
-        """Starts a machine (on all its rows, or without one fold's); returns its rows and positives."""
-        self.state = None  # the last machine's state goes first
-        self.state = machine_start(self.base, negative, positive, c_max, self.keep_bytes, held_out)
-        return len(self.state["y"]), int((self.state["y"] > 0).sum())
-
-    def begin_regression(self, c_max: float) -> int:
-        """Starts the epsilon-SVR machine on all the partition's rows; returns their number."""
-        self.state = None
-        self.state = regression_start(self.base, c_max, self.keep_bytes)
-        return len(self.base["z"])
-
-    def held_out(self, c: np.ndarray | None, bias: float) -> None:
-        """The decision values of the rows the machine was trained without (c None: the constant
-        bias, as the engine gives a fold whose training rows hold one class)."""
-        held = self.state["held"]
-        if "cv" not in self.base:
-            self.base["cv"] = np.full(len(self.base["codes"]), np.nan)
-        if c is None:
-            self.base["cv"][held] = bias
-        elif len(held):
-            self.base["cv"][held] = self.base["space"].features(self.base["points"][held]) @ c + bias
-
-    def cv_decisions(self, negative: list, positive: list) -> tuple[np.ndarray, np.ndarray]:
-        """The machine's rows' held-out decision values and labels (+-1), in row order."""
-        codes = self.base["codes"]
-        rows = np.flatnonzero(np.isin(codes, negative) | np.isin(codes, positive))
-        values = self.base.pop("cv", np.full(len(codes), np.nan))[rows]
-        return values, np.where(np.isin(codes[rows], positive), 1.0, -1.0)
-
-    def distinct_support(self) -> int:
-        """The partition's rows that are a support vector of some final machine."""
-        return int(self.base["seen"].sum()) if "seen" in self.base else 0
-
-    def run(self, name: str, broadcast: dict):
-        self.state, out = _PASSES[name](self.state, **broadcast)
-        return out
-
-    def correct(self, model, coefficients: np.ndarray, biases: np.ndarray) -> int:
-        self.state = None
-        return correct_classes(self.base, model, coefficients, biases)
-
-
-_PASSES = {f.__name__: f for f in (point_sums, newton_system, triangular_factor, affine_direction, corrector_rhs,
-                                   corrector_direction, final_alpha, smo_first, smo_second, alpha_sums,
-                                   certificate_sums, machine_part, support_part)}

@@ -22,7 +22,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.metaestimators import available_if
 
-from . import _core, _dask_ipm, _dask_partition, _dask_quantiles
+from . import _core, _dask_actor, _dask_ipm, _dask_partition, _dask_quantiles
 from ._base import _is_categorical, _label_text, _level_order, _refuse_repeated_columns
 from .estimator import OrcaSVC
 from .regressor import OrcaSVR
@@ -106,7 +106,7 @@ class _OnDask:
         regression's; recode: _level_rows'); sets basis_size_."""
         self.basis_size_ = space.size
         keep_bytes = float(self.feature_cache_mb) * 2.0 ** 20
-        futures = [client.submit(_dask_partition.Partition, xb, yb, wb, k, space, classes, keep_bytes, recode,
+        futures = [client.submit(_dask_actor.Partition, xb, yb, wb, k, space, classes, keep_bytes, recode,
                                  actor=True, pure=False)
                    for k, (xb, yb, wb) in enumerate(zip(*blocks))]
         return _HeldActors(client.gather(futures), futures)
@@ -144,15 +144,18 @@ class _OnDask:
             return None
         import sys
 
-        last = [-math.inf]
+        last, width = [-math.inf], [0]
 
-        def progress(steps: int, duality: float) -> None:
+        def progress(steps: int, value: float, what: str = "Newton step", measure: str = "duality measure",
+                     target: float = _dask_ipm.TARGET) -> None:
             now = time.perf_counter()
             if now - last[0] < 1.0:  # at most a line a second, as the engine's progress
                 return
             last[0] = now
-            sys.stderr.write(f"\rfit on Dask: {stage}Newton step {steps}, duality measure {duality:.2e} (target "
-                             f"{_dask_ipm.TARGET:g}), {now - started:.1f} s")
+            line = (f"fit on Dask: {stage}{what} {steps}, {measure} {value:.2e} (target {target:g}), "
+                    f"{now - started:.1f} s")
+            sys.stderr.write("\r" + line.ljust(width[0]))  # spaces over a longer line's end
+            width[0] = len(line)
             sys.stderr.flush()
         return progress
 
