@@ -39,8 +39,9 @@ class _Here:
         return _Done(self.partition.run(name, broadcast))
 
 
-def _partitions(X, y, parts, C=1.0, max_order=2):
-    """The rows cut into `parts` partitions of one two-class machine started at C_max = C."""
+def _partitions(X, y, parts, C=1.0, max_order=2, keep_bytes=1e9):
+    """The rows cut into `parts` partitions of one two-class machine started at C_max = C (their
+    features kept when they take at most keep_bytes)."""
     names = [f"x{j}" for j in range(X.shape[1])]
     classes = np.array([0, 1])
     stats = _dask_partition.merge_statistics([_dask_partition.partition_statistics(X, y, None, classes)])
@@ -50,7 +51,7 @@ def _partitions(X, y, parts, C=1.0, max_order=2):
                                list(stats["missing"].astype(float)))
     actors = []
     for k, rows in enumerate(np.array_split(np.arange(len(y)), parts)):
-        partition = _dask_actor.Partition(X[rows], y[rows], None, k, space, classes, 1e9)
+        partition = _dask_actor.Partition(X[rows], y[rows], None, k, space, classes, keep_bytes)
         partition.begin([0], [1], C)
         actors.append(_Here(partition))
     return space, actors
@@ -100,10 +101,13 @@ def _local_fit(X, y, C, max_order=2):
     return OrcaSVC(max_order=max_order, C=C).fit(X, y)
 
 
-@pytest.mark.parametrize("C", [1.0, 30.0])
-def test_a_screened_machine_is_the_local_fit(C):
+@pytest.mark.parametrize("C, keep_bytes", [(1.0, 1e9), (30.0, 1e9), (1.0, 0.0)])
+def test_a_screened_machine_is_the_local_fit(monkeypatch, C, keep_bytes):
+    """keep_bytes 0: no features kept, every pass computes them in blocks (of 1,000 rows here)."""
+    monkeypatch.setattr(_dask_partition, "BLOCK_ROWS", 1000)
     X, y = _task(6000, seed=2)
-    space, actors = _partitions(X, y, 4, C=C)
+    space, actors = _partitions(X, y, 4, C=C, keep_bytes=keep_bytes)
+    assert all((a.partition.state["P"] is None) == (keep_bytes == 0.0) for a in actors)
     result = _dask_ipm.solve(actors, C, space.tolerance)
     screening = result["screening"]
     assert screening["hinge_steps"] > 0 and screening["working_points"] < len(y) and not screening["screen_fell_back"]
