@@ -237,20 +237,24 @@ void bind_feature_space(py::module_& m) {
                                                t[2].cast<std::vector<std::string>>(), statistics});
             }));
     m.def(
-        "hinge_screening",
+        "screening",
         [] {
-            const HingeScreening s = hinge_screening();
+            const Screening s = screening();
             py::dict out;
-            out["min_points"] = s.min_points;
             out["widths"] = s.widths;
             out["settled"] = s.settled;
             out["max_steps"] = s.max_steps;
-            out["margin"] = s.margin;
+            out["hinge_margin"] = s.hinge_margin;
+            out["coarse_margin"] = s.coarse_margin;
             out["min_working_points"] = s.min_working_points;
             out["rounds"] = s.rounds;
             return out;
         },
-        "how training screens a two-class machine's dual from the smoothed hinge: the engine's constants");
+        "how training screens a machine's dual: the engine's constants");
+    m.def("screens", &screens, py::arg("points"), py::arg("functions"), py::arg("regression"),
+          "whether training screens a machine of this many rows and functions (regression: an epsilon-SVR's)");
+    m.def("coarse_stride", &coarse_stride, py::arg("points"), py::arg("functions"),
+          "the stride of an epsilon-SVR's coarse fit");
 }
 
 }  // namespace orca::python

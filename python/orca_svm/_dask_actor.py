@@ -1,11 +1,12 @@
 """A partition of a Dask fit held on its worker as an actor: its rows (orca_svm._dask_partition),
 the state of the machine being trained on them, and the passes the client's drivers call by name
-(the interior-point method's and SMO's in _dask_partition, the screen's in _dask_screen)."""
+(the interior-point method's and SMO's in _dask_partition, the screen's in _dask_screen and
+_dask_hinge)."""
 from __future__ import annotations
 
 import numpy as np
 
-from . import _dask_screen
+from . import _dask_hinge, _dask_screen
 from ._dask_partition import (affine_direction, alpha_sums, certificate_sums, correct_classes, corrector_direction,
                               corrector_rhs, final_alpha, machine_part, machine_start, newton_system, partition_rows,
                               point_sums, regression_start, smo_first, smo_second, support_part, triangular_factor)
@@ -67,4 +68,5 @@ class Partition:
 
 _PASSES = {f.__name__: f for f in (point_sums, newton_system, triangular_factor, affine_direction, corrector_rhs,
                                    corrector_direction, final_alpha, smo_first, smo_second, alpha_sums,
-                                   certificate_sums, machine_part, support_part) + _dask_screen.PASSES}
+                                   certificate_sums, machine_part, support_part) + _dask_hinge.PASSES
+         + _dask_screen.PASSES}

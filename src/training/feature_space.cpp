@@ -251,15 +251,19 @@ Model FeatureSpace::regression_model(Machine machine, double training_r2) const 
     return model;
 }
 
-HingeScreening hinge_screening() {
+Screening screening() {
     using namespace training;
-    return {kScreenMinPoints,
-            std::vector<double>(std::begin(kHingeWidths), std::end(kHingeWidths)),
+    return {std::vector<double>(std::begin(kHingeWidths), std::end(kHingeWidths)),
             kHingeSettled,
             kHingeMaxSteps,
             kHingeScreenMargin,
+            kScreenMargin,
             kMinWorkingPoints,
             kScreenRounds};
 }
+
+bool screens(size_t points, size_t p, bool regression) { return training::screened(points, p, regression); }
+
+size_t coarse_stride(size_t points, size_t p) { return training::screen_stride(points, p); }
 
 }  // namespace orca
