@@ -39,22 +39,28 @@ class _Here:
         return _Done(self.partition.run(name, broadcast))
 
 
-def _partitions(X, y, parts, C=1.0, max_order=2, keep_bytes=1e9):
-    """The rows cut into `parts` partitions of one two-class machine started at C_max = C (their
-    features kept when they take at most keep_bytes)."""
+def _partitions(X, y, parts, C=1.0, max_order=2, keep_bytes=1e9, weights=None, empty=False):
+    """The rows cut into `parts` partitions of one two-class machine of box bound C (times the
+    rows' weights; its C_max the largest), their features kept when they take at most keep_bytes;
+    empty: one more partition, without rows. Returns the space, the actors and C_max."""
     names = [f"x{j}" for j in range(X.shape[1])]
     classes = np.array([0, 1])
-    stats = _dask_partition.merge_statistics([_dask_partition.partition_statistics(X, y, None, classes)])
+    stats = _dask_partition.merge_statistics([_dask_partition.partition_statistics(X, y, weights, classes)])
     settings = DaskOrcaSVC(max_order=max_order, C=C)._engine_settings(names, class_weight=None, random_state=0)
     space = _core.FeatureSpace(settings, names, ["0", "1"], list(stats["class_rows"]), list(stats["min"]),
                                list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
                                list(stats["missing"].astype(float)))
+    c_max = C * float(stats["largest_weight"].max())
+    cuts = np.array_split(np.arange(len(y)), parts)
+    if empty:
+        cuts.insert(1, np.zeros(0, dtype=np.int64))
     actors = []
-    for k, rows in enumerate(np.array_split(np.arange(len(y)), parts)):
-        partition = _dask_actor.Partition(X[rows], y[rows], None, k, space, classes, keep_bytes)
-        partition.begin([0], [1], C)
+    for k, rows in enumerate(cuts):
+        partition = _dask_actor.Partition(X[rows], y[rows], None if weights is None else weights[rows], k, space,
+                                          classes, keep_bytes)
+        partition.begin([0], [1], c_max)
         actors.append(_Here(partition))
-    return space, actors
+    return space, actors, c_max
 
 
 def _regression_partitions(X, z, parts, C=1.0, keep_bytes=1e9):
@@ -93,7 +99,7 @@ def test_the_hinge_estimate_is_the_smoothed_primals_minimiser():
     """Newton's steps over the partitions against scipy's L-BFGS on the same smoothed primal
     1/2 |w|^2 + sum C H_h(1 - y (phi . w + b)) at the last width."""
     X, y = _task(3000, seed=6)
-    space, actors = _partitions(X, y, 3, C=2.0)
+    space, actors, _ = _partitions(X, y, 3, C=2.0)
     w, bias, _, steps = _dask_screened.hinge_estimate(_dask_ipm.Partitions(actors), space.size, None)
     assert steps > 0
     width = _core.screening()["widths"][-1]
@@ -114,22 +120,22 @@ def test_the_hinge_estimate_is_the_smoothed_primals_minimiser():
     assert np.abs(ours - theirs).max() < 5e-3  # the estimate stops when no value moves by 1e-3
 
 
-def _local_fit(X, y, C, max_order=2):
-    return OrcaSVC(max_order=max_order, C=C).fit(X, y)
-
-
-@pytest.mark.parametrize("C, keep_bytes", [(1.0, 1e9), (30.0, 1e9), (1.0, 0.0)])
-def test_a_screened_machine_is_the_local_fit(monkeypatch, C, keep_bytes):
-    """keep_bytes 0: no features kept, every pass computes them in blocks (of 1,000 rows here)."""
+@pytest.mark.parametrize("C, keep_bytes, weighted", [(1.0, 1e9, False), (30.0, 1e9, False), (1.0, 0.0, False),
+                                                     (3.0, 1e9, True)])
+def test_a_screened_machine_is_the_local_fit(monkeypatch, C, keep_bytes, weighted):
+    """keep_bytes 0: no features kept, every pass computes them in blocks (of 1,000 rows here);
+    weighted: rows of sample weights 0.2 to 3 (their box bounds C w_t), and a partition without
+    rows."""
     monkeypatch.setattr(_dask_partition, "BLOCK_ROWS", 1000)
     X, y = _task(6000, seed=2)
-    space, actors = _partitions(X, y, 4, C=C, keep_bytes=keep_bytes)
-    assert all((a.partition.state["P"] is None) == (keep_bytes == 0.0) for a in actors)
-    result = _dask_ipm.solve(actors, C, space.tolerance)
+    weights = np.random.default_rng(1).uniform(0.2, 3.0, len(y)) if weighted else None
+    space, actors, c_max = _partitions(X, y, 4, C=C, keep_bytes=keep_bytes, weights=weights, empty=weighted)
+    assert all((a.partition.state["P"] is None) == (keep_bytes == 0.0) for a in actors if len(a.partition.state["y"]))
+    result = _dask_ipm.solve(actors, c_max, space.tolerance)
     screening = result["screening"]
     assert screening["hinge_steps"] > 0 and screening["working_points"] < len(y) and not screening["screen_fell_back"]
     assert result["summary"]["gap"] < space.tolerance
-    local = _local_fit(X, y, C).decision_function(X)
+    local = OrcaSVC(max_order=2, C=C).fit(X, y, sample_weight=weights).decision_function(X)
     ours = space.features(space.scaled(X, "X")) @ result["c"] + result["bias"]
     assert np.abs(ours - local).max() <= 1e-3 * (local.max() - local.min())
 
@@ -142,8 +148,8 @@ def test_variables_held_wrongly_join_the_working_set(monkeypatch, margin, fell_b
     rule = {**_core.screening(), "hinge_margin": margin, "min_working_points": 50}
     monkeypatch.setattr(_dask_screened, "rule", lambda: rule)
     X, y = _task(6000, seed=3)
-    space, actors = _partitions(X, y, 3, C=10.0)
-    result = _dask_ipm.solve(actors, 10.0, space.tolerance)
+    space, actors, c_max = _partitions(X, y, 3, C=10.0)
+    result = _dask_ipm.solve(actors, c_max, space.tolerance)
     screening = result["screening"]
     assert screening["screen_fell_back"] == fell_back
     if margin == 0.1:
@@ -151,7 +157,7 @@ def test_variables_held_wrongly_join_the_working_set(monkeypatch, margin, fell_b
     if margin == 1e9:
         assert screening["working_points"] == len(y) and screening["screen_rounds"] == 1
     assert result["summary"]["gap"] < space.tolerance
-    local = _local_fit(X, y, 10.0).decision_function(X)
+    local = OrcaSVC(max_order=2, C=10.0).fit(X, y).decision_function(X)
     ours = space.features(space.scaled(X, "X")) @ result["c"] + result["bias"]
     assert np.abs(ours - local).max() <= 1e-3 * (local.max() - local.min())
 
