@@ -48,24 +48,21 @@ struct ColumnStatistics {
     std::string target_name = "y";
 };
 
-// How training screens a machine's dual (src/training/screened_interior_point.hpp,
-// hinge_estimate.hpp), for a driver that screens as it does: the engine's constants and rules,
-// declared there once. A two-class machine is screened from the smoothed hinge's minimiser, an
-// epsilon-SVR from a coarse fit on every coarse_stride-th row.
+// How training screens a two-class machine's dual from the smoothed hinge's minimiser
+// (src/training/screened_interior_point.hpp, hinge_estimate.hpp), for a driver that screens as
+// it does: the engine's constants and rule, declared there once.
 struct Screening {
     std::vector<double> widths;      // the smoothing's widths, widest first
     double settled = 0.0;            // at the last width Newton ends when no decision value moves by this
     int max_steps = 0;               // Newton steps over all widths
     double hinge_margin = 0.0;       // variables whose reduced gradient is beyond +-margin are held
-    double coarse_margin = 0.0;      // the same from a coarse fit, in standard deviations of the target
     size_t min_working_points = 0;   // the working set's least size (those nearest their margin)
     int rounds = 0;                  // working-set fits at most
 };
 [[nodiscard]] Screening screening();
 // Whether training screens a machine of `points` rows over p functions (regression: an
-// epsilon-SVR's), and the stride of an epsilon-SVR's coarse fit.
+// epsilon-SVR's, which it screens from a coarse fit).
 [[nodiscard]] bool screens(size_t points, size_t p, bool regression);
-[[nodiscard]] size_t coarse_stride(size_t points, size_t p);
 
 class FeatureSpace {
   public:

@@ -245,16 +245,13 @@ void bind_feature_space(py::module_& m) {
             out["settled"] = s.settled;
             out["max_steps"] = s.max_steps;
             out["hinge_margin"] = s.hinge_margin;
-            out["coarse_margin"] = s.coarse_margin;
             out["min_working_points"] = s.min_working_points;
             out["rounds"] = s.rounds;
             return out;
         },
-        "how training screens a machine's dual: the engine's constants");
+        "how training screens a two-class machine's dual from the smoothed hinge: the engine's constants");
     m.def("screens", &screens, py::arg("points"), py::arg("functions"), py::arg("regression"),
           "whether training screens a machine of this many rows and functions (regression: an epsilon-SVR's)");
-    m.def("coarse_stride", &coarse_stride, py::arg("points"), py::arg("functions"),
-          "the stride of an epsilon-SVR's coarse fit");
 }
 
 }  // namespace orca::python

@@ -67,8 +67,8 @@ def _factor(gram: np.ndarray, partitions: Partitions):
 
 def solve(actors: list, c_max: float, tolerance: float,
           progress: Callable[..., None] | None = None, final: bool = True) -> dict[str, Any]:
-    """Runs the interior-point method over the partitions' states (a machine of many rows: screened
-    where the engine screens it, orca_svm._dask_screened), then SMO's polish until the
+    """Runs the interior-point method over the partitions' states (a two-class machine of many
+    rows: screened as the engine screens it, orca_svm._dask_screened), then SMO's polish until the
     maximal KKT violation is below tolerance; returns the machine (c = sum a_t phi(x_t) over the
     kept functions, the bias, its support vectors' count) and its certificate. final: a model's
     machine, whose support rows the partitions mark (not a probability fold's). progress:
@@ -78,7 +78,7 @@ def solve(actors: list, c_max: float, tolerance: float,
     m, n, p = sum(r["rows"] for r in sums), sum(r["variables"] for r in sums), len(sums[0]["Ua"])
     screening: dict[str, Any] = {}
     if _dask_screened.screens(m, n, p):
-        fit = _dask_screened.screened(partitions, m, n, p, c_max, tolerance, progress, interior_point)
+        fit = _dask_screened.screened(partitions, m, p, c_max, tolerance, progress, interior_point)
         screening = fit["screening"]
         w = np.sum(partitions.run(alpha_sums, updates=[]), axis=0)
     else:

@@ -257,13 +257,10 @@ Screening screening() {
             kHingeSettled,
             kHingeMaxSteps,
             kHingeScreenMargin,
-            kScreenMargin,
             kMinWorkingPoints,
             kScreenRounds};
 }
 
 bool screens(size_t points, size_t p, bool regression) { return training::screened(points, p, regression); }
-
-size_t coarse_stride(size_t points, size_t p) { return training::screen_stride(points, p); }
 
 }  // namespace orca

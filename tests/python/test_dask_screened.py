@@ -1,6 +1,6 @@
-"""Screening on Dask (orca_svm._dask_screened, _dask_screen, _dask_hinge): a machine the engine
-would screen is solved from the smoothed hinge's minimiser (two classes) or a coarse fit
-(epsilon-SVR), on the rows left near their margin, as the engine solves it. The passes run here on partitions held in this process
+"""Screening on Dask (orca_svm._dask_screened, _dask_screen, _dask_hinge): a two-class machine of
+at least the engine's 5,000 rows is solved from the smoothed hinge's minimiser, on the rows left
+near their margin, as the engine solves it. The passes run here on partitions held in this process
 (the driver's code, without a cluster), and once on a 2-worker LocalCluster; the model must be the
 local fit's, the smoothed hinge's minimiser scipy's, and the line search's slope the sum over the
 rows."""
@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
-from orca_svm import OrcaSVC, OrcaSVR, _core, _dask_actor, _dask_ipm, _dask_hinge, _dask_partition, _dask_screened
+from orca_svm import OrcaSVC, _core, _dask_actor, _dask_ipm, _dask_hinge, _dask_partition, _dask_screened
 
 pytest.importorskip("distributed")
-from orca_svm.dask import DaskOrcaSVC, DaskOrcaSVR  # noqa: E402
+from orca_svm.dask import DaskOrcaSVC  # noqa: E402
 
 
 def _task(m, d=5, seed=4):
@@ -61,23 +61,6 @@ def _partitions(X, y, parts, C=1.0, max_order=2, keep_bytes=1e9, weights=None, e
         partition.begin([0], [1], c_max)
         actors.append(_Here(partition))
     return space, actors, c_max
-
-
-def _regression_partitions(X, z, parts, C=1.0, keep_bytes=1e9):
-    """The rows cut into `parts` partitions of an epsilon-SVR's machine (the default additive
-    model) started at C_max = C."""
-    names = [f"x{j}" for j in range(X.shape[1])]
-    stats = _dask_partition.merge_statistics([_dask_partition.partition_statistics(X, z, None, None)])
-    target = [float(stats["target"][key][0]) for key in ("min", "max", "mean", "sd")]
-    space = _core.FeatureSpace(DaskOrcaSVR(C=C)._engine_settings(names), names, [], [], list(stats["min"]),
-                               list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
-                               list(stats["missing"].astype(float)), target=target, target_name="z")
-    actors = []
-    for k, rows in enumerate(np.array_split(np.arange(len(z)), parts)):
-        partition = _dask_actor.Partition(X[rows], z[rows], None, k, space, None, keep_bytes)
-        partition.begin_regression(C)
-        actors.append(_Here(partition))
-    return space, actors
 
 
 def test_the_line_searchs_slope_is_the_sum_over_the_rows():
@@ -162,33 +145,12 @@ def test_variables_held_wrongly_join_the_working_set(monkeypatch, margin, fell_b
     assert np.abs(ours - local).max() <= 1e-3 * (local.max() - local.min())
 
 
-@pytest.mark.parametrize("rows, keep_bytes", [(24000, 1e9), (170000, 1e9), (24000, 0.0)])
-def test_an_epsilon_svr_screened_from_its_coarse_fit_is_the_local_fit(monkeypatch, rows, keep_bytes):
-    """From 20,000 rows an epsilon-SVR of at most 100 functions is screened from a coarse fit on
-    every stride-th row of each partition (at 170,000 rows the coarse fit, 21,252 rows, is itself
-    screened from a coarse fit, one round); keep_bytes 0: features computed per pass in blocks."""
-    monkeypatch.setattr(_dask_partition, "BLOCK_ROWS", 4096)
-    rng = np.random.default_rng(rows)
-    X = rng.uniform(-1, 1, (rows, 4))
-    z = np.sin(2 * X[:, 0]) + X[:, 1] ** 2 - 0.5 * X[:, 2] + rng.normal(0, 0.8, rows)
-    space, actors = _regression_partitions(X, z, 3, keep_bytes=keep_bytes)
-    result = _dask_ipm.solve(actors, 1.0, space.tolerance)
-    screening = result["screening"]
-    assert screening["working_points"] < rows and not screening["screen_fell_back"]
-    assert result["summary"]["gap"] < space.tolerance
-    local = OrcaSVR().fit(X, z).predict(X)
-    ours = (space.features(space.scaled(X, "X")) @ result["c"] + result["bias"]) * space.target_scale \
-        + space.target_shift
-    assert np.abs(ours - local).max() <= 1e-3 * (local.max() - local.min())
-
-
 def test_the_engines_rule_decides_what_is_screened():
-    """Two-class machines from 5,000 rows; epsilon-SVRs from 20,000 rows of at most 100 functions
-    (two variables a row)."""
+    """Two-class machines from the engine's 5,000 rows; epsilon-SVRs, which the engine screens from
+    a coarse fit, are solved whole on Dask (two variables a row)."""
+    assert _core.screens(5000, 436, False) and not _core.screens(4999, 436, False)
     assert _dask_screened.screens(5000, 5000, 436) and not _dask_screened.screens(4999, 4999, 436)
-    assert not _dask_screened.screens(19999, 39998, 31) and _dask_screened.screens(20000, 40000, 31)
-    assert not _dask_screened.screens(200000, 400000, 436)
-    assert _core.coarse_stride(20000, 100) == 4 and _core.coarse_stride(10 ** 7, 31) == 8
+    assert _core.screens(20000, 31, True) and not _dask_screened.screens(20000, 40000, 31)
 
 
 def test_on_a_cluster_with_probabilities(client, capsys):
