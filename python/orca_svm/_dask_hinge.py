@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._dask_partition import _blocks
+from ._dask_partition import BLOCK_ROWS, _blocks
 from ._dask_screen import decisions
 
 
 def hinge_start(state: dict) -> tuple[dict, int]:
-    """Every decision value 0 and the band empty; returns the rows."""
+    """Every decision value 0 and the band empty; returns the rows. The interior-point method's
+    start is dropped meanwhile (memory: five numbers a row; screen_end makes it again)."""
+    for key in ("a", "s", "z", "v", "best"):
+        state.pop(key, None)
     state["hinge"] = {"f": np.zeros(len(state["y"])), "band": np.zeros(len(state["y"]), dtype=bool)}
     return state, len(state["y"])
 
@@ -24,6 +27,7 @@ def hinge_gradient(state: dict, bias: float, width: float, reset: bool, step: fl
     sum y alpha, and the change of the band's Hessian sum (C / h) [phi; 1][phi; 1]' over
     0 < r < h since the last pass (reset: the band starts empty at this width)."""
     H = state["hinge"]
+    H.pop("pieces", None)  # the last line search's
     if step:
         H["f"] += step * H.pop("change")
     y, C = state["y"], state["upper"]
@@ -42,12 +46,14 @@ def hinge_gradient(state: dict, bias: float, width: float, reset: bool, step: fl
         rows = slice(lo, lo + len(P))
         gradient += P.T @ ya[rows]  # ya = 0 on the rows beyond their margin
         for moved, sign in ((entered[rows], 1.0), (left[rows], -1.0)):
-            if moved.any():
-                Z = np.empty((int(moved.sum()), p + 1))
-                Z[:, :p] = P[moved]
+            picked = np.flatnonzero(moved)
+            for first in range(0, len(picked), BLOCK_ROWS):  # O(BLOCK_ROWS p) memory
+                chunk = picked[first:first + BLOCK_ROWS]
+                Z = np.empty((len(chunk), p + 1))
+                Z[:, :p] = P[chunk]
                 Z[:, :p] /= state["root"]
                 Z[:, p] = 1.0
-                Z *= np.sqrt(C[rows][moved] / width)[:, None]
+                Z *= np.sqrt(C[lo + chunk] / width)[:, None]
                 # Z'Z by BLAS's symmetric rank-k update (upper triangle): half a product's work.
                 band = dsyrk(sign, Z.T, beta=1.0, c=band, overwrite_c=True)
     changed = bool(entered.any() or left.any())
@@ -62,7 +68,7 @@ def hinge_direction(state: dict, dw: np.ndarray, db: float, steps: np.ndarray, w
     H = state["hinge"]
     H["change"] = decisions(state, dw)
     df = H["change"] + db
-    H["pieces"] = _slope_pieces(H["r"], -state["y"] * df, state["upper"], width)
+    H["pieces"] = _slope_pieces(H.pop("r"), -state["y"] * df, state["upper"], width)
     _, slopes = hinge_slope(state, steps)
     return state, {"largest": float(np.abs(df).max(initial=0.0)), "slopes": slopes}
 

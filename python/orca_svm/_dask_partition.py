@@ -206,15 +206,21 @@ def _start(base, rows, held, points, y, lin, upper, c_max, keep_bytes, twin, kep
     base.setdefault("seen", np.zeros(len(base["points"]), dtype=bool))
     state = {"index": base["index"], "rows": rows, "held": held, "points": points, "y": y, "lin": lin, "twin": twin,
              "seen": base["seen"], "keep_bytes": keep_bytes,
-             "upper": upper, "ub": ub, "root": math.sqrt(c_max), "space": space, "a": ub / 2.0,
-             "z": np.ones(len(ub)), "v": np.ones(len(ub))}
-    state["s"] = ub - state["a"]
-    state["best"] = state["a"].copy()
+             "upper": upper, "ub": ub, "root": math.sqrt(c_max), "space": space}
+    method_start(state)
     state["P"] = kept
     if kept is None and len(points) * space.size * 8.0 <= keep_bytes:
         state["P"] = _features(state, 0, len(points))
     state["largest"] = float(_times_each(state, lambda P: np.abs(P).max(axis=1, initial=0.0)).max(initial=0.0))
     return state
+
+
+def method_start(state: dict) -> None:
+    """The interior-point method's starting point: a = s = ub / 2, z = v = 1 (the best point a)."""
+    ub = state["ub"]
+    state.update(a=ub / 2.0, z=np.ones(len(ub)), v=np.ones(len(ub)))
+    state["s"] = ub - state["a"]
+    state["best"] = state["a"].copy()
 
 
 def correct_classes(base: dict, model, coefficients: np.ndarray, biases: np.ndarray) -> int:

@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from ._dask_partition import _blocks, _start, _transposed_times
+from ._dask_partition import _blocks, _start, _transposed_times, method_start
 
 FREE, AT_ZERO, AT_UPPER = 0, 1, 2
 
@@ -93,9 +93,12 @@ def held_violations(state: dict, w: np.ndarray, bias: float, tolerance: float) -
 
 
 def screen_end(state: dict) -> tuple[dict, None]:
-    """The screen's marks dropped: the machine is whole again."""
+    """The screen's marks dropped and the interior-point method's start made again: the machine
+    is whole again (and can be solved whole)."""
     for key in ("on_bound", "working", "screen_g", "estimate", "hinge"):
         state.pop(key, None)
+    if "a" not in state:
+        method_start(state)
     return state, None
 
 
