@@ -59,15 +59,17 @@ def held_sums(state: dict) -> tuple[dict, dict]:
 
 def working_start(state: dict, w_held: np.ndarray, c_max: float) -> tuple[dict, int]:
     """The interior-point method's state over the working rows, the held variables' part of their
-    gradient y phi . w_held added to their linear term (its features taken from the whole
-    machine's when kept there); returns its rows."""
+    gradient y phi . w_held added to their linear term; returns its rows. Its features are taken
+    from the whole machine's when kept there, and otherwise computed at every pass as the whole
+    machine's are (keeping them anew would add the working rows' features to every partition a
+    worker holds: 10,000,000 rows of pairs on 2 workers, over their 2 GB)."""
     outer = state
     rows = np.flatnonzero(outer["working"])
     shift = decisions(outer, w_held)[rows] * outer["y"][rows]
     base = {"space": outer["space"], "index": outer["index"], "seen": outer["seen"], "points": outer["points"]}
     kept = None if outer["P"] is None else outer["P"][rows] * math.sqrt(c_max / outer["root"] ** 2)
     working = _start(base, outer["rows"][rows], np.zeros(0, dtype=np.int64), outer["points"][rows],
-                     outer["y"][rows], outer["lin"][rows] + shift, outer["upper"][rows], c_max, outer["keep_bytes"],
+                     outer["y"][rows], outer["lin"][rows] + shift, outer["upper"][rows], c_max, 0.0,
                      twin=False, kept=kept)
     working["outer"], working["taken"] = outer, rows
     return working, len(rows)
