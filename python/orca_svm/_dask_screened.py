@@ -104,8 +104,8 @@ def _exact_step(partitions, w: np.ndarray, dw: np.ndarray, slopes: np.ndarray) -
 
 def hinge_estimate(partitions, p: int, progress: Callable[..., None] | None) -> tuple[np.ndarray, float, float, int]:
     """The smoothed hinge's minimiser over the partitions (their decision values kept there):
-    returns its w and bias, the last step (the partitions take it with the screen's pass) and the
-    Newton steps over all widths."""
+    returns its w and bias, the last step (the partitions take it in hinge_end) and the Newton
+    steps over all widths."""
     constants = rule()
     w, bias, steps, step = np.zeros(p), 0.0, 0, 0.0
     band = np.zeros((p + 1, p + 1))
