@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _dask_hinge, _dask_screen
 from ._dask_partition import (affine_direction, alpha_sums, certificate_sums, correct_classes, corrector_direction,
-                              corrector_rhs, final_alpha, machine_part, machine_start, newton_system, partition_rows,
+                              corrector_rhs, final_alpha, machine_part, machine_size, machine_start, newton_system,
+                              partition_rows,
                               point_sums, regression_start, smo_first, smo_second, support_part, triangular_factor)
 
 
@@ -68,5 +69,5 @@ class Partition:
 
 _PASSES = {f.__name__: f for f in (point_sums, newton_system, triangular_factor, affine_direction, corrector_rhs,
                                    corrector_direction, final_alpha, smo_first, smo_second, alpha_sums,
-                                   certificate_sums, machine_part, support_part) + _dask_hinge.PASSES
+                                   certificate_sums, machine_part, support_part, machine_size) + _dask_hinge.PASSES
          + _dask_screen.PASSES}

@@ -23,7 +23,7 @@ import numpy as np
 
 from . import _dask_screened
 from ._dask_partition import (TAU, affine_direction, alpha_sums, certificate_sums, corrector_direction,
-                              corrector_rhs, final_alpha, machine_part, newton_system, point_sums, smo_first,
+                              corrector_rhs, final_alpha, machine_part, machine_size, newton_system, point_sums, smo_first,
                               smo_second, support_part, triangular_factor)
 
 # The engine's constants (src/training/interior_point.cpp); tests hold the fits equal.
@@ -74,15 +74,15 @@ def solve(actors: list, c_max: float, tolerance: float,
     machine, whose support rows the partitions mark (not a probability fold's). progress:
     (steps, measure[, what, measure's name, target])."""
     partitions = Partitions(actors)
-    sums = partitions.run(point_sums)
-    m, n, p = sum(r["rows"] for r in sums), sum(r["variables"] for r in sums), len(sums[0]["Ua"])
+    sizes = partitions.run(machine_size)  # no pass over the rows: a screened machine starts elsewhere
+    m, n, p = sum(r["rows"] for r in sizes), sum(r["variables"] for r in sizes), sizes[0]["functions"]
     screening: dict[str, Any] = {}
     if _dask_screened.screens(m, n, p):
         fit = _dask_screened.screened(partitions, m, p, c_max, tolerance, progress, interior_point)
         screening = fit["screening"]
         w = np.sum(partitions.run(alpha_sums, updates=[]), axis=0)
     else:
-        fit = interior_point(partitions, progress, sums=sums)
+        fit = interior_point(partitions, progress)
         w = np.sum([r["c"] for r in partitions.run(final_alpha, c_max=c_max, current=fit["converged"])], axis=0)
     updates, iterations = _polish(partitions, w, tolerance)
     c = np.sum(partitions.run(alpha_sums, updates=updates), axis=0)
@@ -108,15 +108,14 @@ def solve(actors: list, c_max: float, tolerance: float,
             "converged_method": fit["converged"], "stalled": fit["stalled"], "screening": screening}
 
 
-def interior_point(partitions: Partitions, progress: Callable[..., None] | None = None, sums: list | None = None,
-                   rhs: float = 0.0, offset: float = 0.0, whole: int = 0, what: str = "Newton step") -> dict:
+def interior_point(partitions: Partitions, progress: Callable[..., None] | None = None, rhs: float = 0.0,
+                   offset: float = 0.0, whole: int = 0, what: str = "Newton step") -> dict:
     """The interior-point method over the partitions' states, in the scaled variables a = alpha /
     C_max (the engine's interior_point_dual): y'a = rhs, the objective offset by `offset` (a
     working set's: the held variables' part, scaled) and its duality measure counted over `whole`
-    variables (0: these). sums: point_sums of the starting point, when already made. Returns
-    whether it converged or stalled, its steps, and the bias of the point final_alpha keeps."""
-    if sums is None:
-        sums = partitions.run(point_sums)
+    variables (0: these). Returns whether it converged or stalled, its steps, and the bias of the
+    point final_alpha keeps."""
+    sums = partitions.run(point_sums)
     n = sum(r["variables"] for r in sums)  # m, or 2m for an epsilon-SVR
     counted = whole or n
     largest = max(r["largest"] for r in sums)

@@ -301,6 +301,17 @@ def _per_point(state: dict, d: np.ndarray) -> np.ndarray:
     return d
 
 
+def _size(state: dict) -> dict:
+    """The machine's variables and the rows they stand for."""
+    variables = len(state["y"])
+    return {"variables": variables, "rows": variables // 2 if state["twin"] else variables}
+
+
+def machine_size(state: dict) -> tuple[dict, dict]:
+    """The machine's variables, its rows and the kept functions: what decides its route."""
+    return state, {**_size(state), "functions": state["space"].size}
+
+
 def point_sums(state: dict, step: float = 0.0) -> tuple[dict, dict]:
     """Takes the step of the last direction (if any), then what the client needs of the point:
     U'a, l'a, y'a, sum(a z + s v), the variables and the rows they stand for."""
@@ -313,8 +324,7 @@ def point_sums(state: dict, step: float = 0.0) -> tuple[dict, dict]:
     return state, {"Ua": _transposed_times(state, a[:, None])[:, 0], "lin_a": float(state["lin"] @ a),
                    "ya": float(state["y"] @ a),
                    "complementarity": float((a * state["z"] + state["s"] * state["v"]).sum()),
-                   "largest": state["largest"], "variables": len(a), "rows": len(a) // 2 if state["twin"] else len(a),
-                   "ub_max": float(state["ub"].max(initial=0.0))}
+                   "largest": state["largest"], **_size(state), "ub_max": float(state["ub"].max(initial=0.0))}
 
 
 def newton_system(state: dict, w: np.ndarray, b: float) -> tuple[dict, dict]:

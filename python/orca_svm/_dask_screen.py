@@ -11,19 +11,16 @@ machine's waiting in it under "outer" until the merge.
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from ._dask_partition import _blocks, _start, _transposed_times, method_start
+from ._dask_partition import _start, _times_each, _transposed_times, method_start
 
 FREE, AT_ZERO, AT_UPPER = 0, 1, 2
 
 
 def decisions(state: dict, w: np.ndarray) -> np.ndarray:
     """phi(x_t) . w of every row (the kept features are sqrt(C_max) phi)."""
-    parts = [P @ w for _, P in _blocks(state)]
-    return (np.concatenate(parts) if parts else np.zeros(0)) / state["root"]
+    return _times_each(state, lambda P: P @ w) / state["root"]
 
 
 def screen(state: dict, bias: float, margin: float, least: int) -> tuple[dict, dict]:
@@ -67,7 +64,7 @@ def working_start(state: dict, w_held: np.ndarray, c_max: float) -> tuple[dict, 
     rows = np.flatnonzero(outer["working"])
     shift = decisions(outer, w_held)[rows] * outer["y"][rows]
     base = {"space": outer["space"], "index": outer["index"], "seen": outer["seen"], "points": outer["points"]}
-    kept = None if outer["P"] is None else outer["P"][rows] * math.sqrt(c_max / outer["root"] ** 2)
+    kept = None if outer["P"] is None else outer["P"][rows]  # sqrt(C_max) phi: the same C_max
     working = _start(base, outer["rows"][rows], np.zeros(0, dtype=np.int64), outer["points"][rows],
                      outer["y"][rows], outer["lin"][rows] + shift, outer["upper"][rows], c_max, 0.0,
                      twin=False, kept=kept)
@@ -97,8 +94,8 @@ def held_violations(state: dict, w: np.ndarray, bias: float, tolerance: float) -
 def screen_end(state: dict) -> tuple[dict, None]:
     """The screen's marks dropped and the interior-point method's start made again: the machine
     is whole again (and can be solved whole)."""
-    for key in ("on_bound", "working", "screen_g", "estimate", "hinge"):
-        state.pop(key, None)
+    for key in ("on_bound", "working"):
+        state.pop(key)
     if "a" not in state:
         method_start(state)
     return state, None

@@ -171,17 +171,15 @@ def screened(partitions, rows: int, p: int, c_max: float, tolerance: float, prog
         w = np.sum(partitions.run(alpha_sums, updates=[]), axis=0)
         checks = partitions.run(held_violations, w=w, bias=fit["bias"], tolerance=tolerance)
         violations = sum(r["violations"] for r in checks)
-        if round_ == 1 and violations > working:
-            # The estimate was poor: the whole problem at once (the engine's rule).
-            partitions.run(screen_end)
-            fit = interior_point(partitions, progress)
-            partitions.run(final_alpha, c_max=c_max, current=fit["converged"])
-            steps += fit["steps"]
-            fell_back, working = True, rows
-            break
-        if violations == 0:
+        fell_back = round_ == 1 and violations > working
+        if fell_back or violations == 0:
             break
     partitions.run(screen_end)
+    if fell_back:  # the estimate was poor: the whole problem at once (the engine's rule)
+        fit = interior_point(partitions, progress)
+        partitions.run(final_alpha, c_max=c_max, current=fit["converged"])
+        steps += fit["steps"]
+        working = rows
     return {"converged": fit["converged"], "stalled": fit["stalled"], "steps": steps, "bias": fit["bias"],
             "screening": {"hinge_steps": hinge_steps, "working_points": working, "screen_rounds": round_,
                           "screen_fell_back": fell_back}}
