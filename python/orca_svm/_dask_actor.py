@@ -10,7 +10,7 @@ from . import _dask_hinge, _dask_screen
 from ._dask_partition import (affine_direction, alpha_sums, certificate_sums, correct_classes, corrector_direction,
                               corrector_rhs, final_alpha, machine_part, machine_size, machine_start, newton_system,
                               partition_rows,
-                              point_sums, regression_start, smo_first, smo_second, support_part, triangular_factor)
+                              point_sums, polish_rows, regression_start, support_part, triangular_factor)
 
 
 class Partition:
@@ -68,6 +68,6 @@ class Partition:
 
 
 _PASSES = {f.__name__: f for f in (point_sums, newton_system, triangular_factor, affine_direction, corrector_rhs,
-                                   corrector_direction, final_alpha, smo_first, smo_second, alpha_sums,
+                                   corrector_direction, final_alpha, polish_rows, alpha_sums,
                                    certificate_sums, machine_part, support_part, machine_size) + _dask_hinge.PASSES
          + _dask_screen.PASSES}

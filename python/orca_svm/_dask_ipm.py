@@ -9,8 +9,8 @@ Each Newton step makes five passes over the partitions (the engine's step needs 
 reductions; three are merged through y'h = y'T - (U'D^-1 y)'W). The method's constants and its
 stopping, best-point and stall rules are the engine's, so that the same problem gives the same
 point to the solver's tolerance. Where the engine then polishes with SMO, the driver runs SMO's
-iterations in w = sum_t alpha_t y_t phi(x_t), LIBSVM's pair chosen over all partitions (two passes
-an iteration), until the maximal KKT violation is below the tolerance. The certificate (maximal
+iterations in w = sum_t alpha_t y_t phi(x_t) (orca_svm._dask_polish: on each partition's most
+violating rows, many iterations a pass), until the maximal KKT violation is below the tolerance. The certificate (maximal
 KKT violation and duality gap, LIBSVM's definitions) and the bias are computed from w over the
 partitions and stored; a fit that ends above the tolerance says so (ConvergenceWarning).
 """
@@ -22,9 +22,10 @@ from typing import Any, Callable
 import numpy as np
 
 from . import _dask_screened
-from ._dask_partition import (TAU, affine_direction, alpha_sums, certificate_sums, corrector_direction,
-                              corrector_rhs, final_alpha, machine_part, machine_size, newton_system, point_sums, smo_first,
-                              smo_second, support_part, triangular_factor)
+from ._dask_partition import (affine_direction, alpha_sums, certificate_sums, corrector_direction, corrector_rhs,
+                              final_alpha, machine_part, machine_size, newton_system, point_sums, support_part,
+                              triangular_factor)
+from ._dask_polish import polish
 
 # The engine's constants (src/training/interior_point.cpp); tests hold the fits equal.
 MAX_STEPS = 80
@@ -33,9 +34,6 @@ SHORT_STEP = 1e-2
 STALL_NEAR = 1e3
 STEP_FRACTION = 0.99
 TARGET = 1e-9  # kInteriorPointTarget
-# SMO iterations the polish may take (two passes each), where the engine's SMO has millions: past
-# them the fit is returned with its certificate and a ConvergenceWarning.
-MAX_POLISH_ITERATIONS = 2000
 
 
 class Partitions:
@@ -84,7 +82,7 @@ def solve(actors: list, c_max: float, tolerance: float,
     else:
         fit = interior_point(partitions, progress)
         w = np.sum([r["c"] for r in partitions.run(final_alpha, c_max=c_max, current=fit["converged"])], axis=0)
-    updates, iterations = _polish(partitions, w, tolerance)
+    updates, iterations = polish(partitions, w, tolerance)
     c = np.sum(partitions.run(alpha_sums, updates=updates), axis=0)
     parts = partitions.run(certificate_sums, c=c)
     free = sum(r["free"] for r in parts)
@@ -188,66 +186,3 @@ def support_vectors(actors: list) -> dict[str, np.ndarray]:
     parts = Partitions(actors).run(support_part)
     return {"support_vectors": np.vstack([r["points"] for r in parts]),
             "coefficients": np.concatenate([r["a"] for r in parts])}
-
-
-def _pair_step(i: dict, j: dict) -> tuple[float, float]:
-    """LIBSVM's update of the pair (i, j): the clipped Newton step along y_i a_i + y_j a_j = const."""
-    Ci, Cj, ai, aj = i["upper"], j["upper"], i["alpha"], j["alpha"]
-    if i["y"] != j["y"]:
-        quad = i["K_ii"] + j["K_jj"] - 2.0 * j["K_ij"]
-        delta = (-i["G"] - j["G"]) / (quad if quad > 0 else TAU)
-        diff = ai - aj
-        ai, aj = ai + delta, aj + delta
-        if diff > 0:
-            if aj < 0:
-                aj, ai = 0.0, diff
-        elif ai < 0:
-            ai, aj = 0.0, -diff
-        if diff > Ci - Cj:
-            if ai > Ci:
-                ai, aj = Ci, Ci - diff
-        elif aj > Cj:
-            aj, ai = Cj, Cj + diff
-    else:
-        quad = i["K_ii"] + j["K_jj"] - 2.0 * j["K_ij"]
-        delta = (i["G"] - j["G"]) / (quad if quad > 0 else TAU)
-        total = ai + aj
-        ai, aj = ai - delta, aj + delta
-        if total > Ci:
-            if ai > Ci:
-                ai, aj = Ci, total - Ci
-        elif aj < 0:
-            aj, ai = 0.0, total
-        if total > Cj:
-            if aj > Cj:
-                aj, ai = Cj, total - Cj
-        elif ai < 0:
-            ai, aj = 0.0, total
-    return ai, aj
-
-
-def _polish(partitions: Partitions, w: np.ndarray, tolerance: float) -> tuple[list, int]:
-    """SMO from the interior-point method's rounded point, in w = sum alpha y phi: each iteration
-    picks LIBSVM's pair over all partitions (two passes), steps on the client and sends the two
-    new alphas with the next pass. Stops when the maximal violation is below tolerance (what the
-    engine's SMO certifies) or after MAX_POLISH_ITERATIONS. Returns the pending updates."""
-    updates: list = []
-    for iteration in range(MAX_POLISH_ITERATIONS + 1):
-        first = partitions.run(smo_first, w=w, updates=updates)
-        updates = []
-        gmin = min(r["gmin"] for r in first)
-        best = max(first, key=lambda r: r["gmax"])
-        if best["gmax"] - gmin < tolerance or iteration == MAX_POLISH_ITERATIONS:
-            return updates, iteration
-        i = best["row"]
-        i["K_ii"] = float(i["phi"] @ i["phi"])
-        second = partitions.run(smo_second, phi_i=i["phi"], gmax=best["gmax"])
-        partner = min(second, key=lambda r: r["score"])
-        if not math.isfinite(partner["score"]):
-            return updates, iteration  # no pair would move: the violation is what precision allows
-        j = partner["row"]
-        j["K_jj"] = float(j["phi"] @ j["phi"])
-        ai, aj = _pair_step(i, j)
-        w = w + (ai - i["alpha"]) * i["y"] * i["phi"] + (aj - j["alpha"]) * j["y"] * j["phi"]
-        updates = [(i["partition"], i["t"], ai), (j["partition"], j["t"], aj)]
-    return updates, MAX_POLISH_ITERATIONS

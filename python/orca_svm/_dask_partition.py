@@ -427,10 +427,13 @@ def final_alpha(state: dict, c_max: float, current: bool) -> tuple[dict, dict]:
     return state, {"c": c}
 
 
-def _phi(state: dict, t: int) -> np.ndarray:
-    """phi of variable t's point."""
-    point = t % len(state["points"]) if state["twin"] else t
-    return state["space"].features(state["points"][point:point + 1])[0]
+def _phi_of(state: dict, variables: np.ndarray) -> np.ndarray:
+    """phi of each variable's point (twin variables t and n + t: point t), from the kept features
+    where there are any."""
+    points = variables % len(state["points"]) if state["twin"] else variables
+    if state["P"] is not None:
+        return state["P"][points] / state["root"]
+    return state["space"].features(state["points"][points])
 
 
 def _apply_updates(state: dict, updates: list) -> None:
@@ -451,50 +454,26 @@ def _up_low(state: dict) -> tuple[np.ndarray, np.ndarray]:
     return up, low
 
 
-def smo_first(state: dict, w: np.ndarray, updates: list) -> tuple[dict, dict]:
-    """SMO's polish, first half of an iteration: applies the last pair's new alphas and returns the
-    partition's most violating row of I_up (LIBSVM's i) and the least -yG over I_low."""
+def polish_rows(state: dict, w: np.ndarray, updates: list, count: int) -> tuple[dict, dict]:
+    """SMO's polish, one pass (orca_svm._dask_polish): applies the client's new alphas, then
+    returns LIBSVM's maximal violation terms over the partition (the largest -yG over I_up, the
+    least over I_low) and its `count` most violating variables of each set, with their features,
+    labels, alphas, bounds and gradients: the rows the client's next SMO iterations run on."""
     _apply_updates(state, updates)
     G = _gradient(state, w)
-    state["G"] = G
     up, low = _up_low(state)
     violation = -state["y"] * G
-    out = {"gmin": float(np.min(violation[low], initial=math.inf)), "gmax": -math.inf}
-    if up.any():
-        t = int(np.flatnonzero(up)[np.argmax(violation[up])])
-        out.update(gmax=float(violation[t]), row=_row(state, t))
+    ups, lows = np.flatnonzero(up), np.flatnonzero(low)
+    out = {"gmax": float(np.max(violation[ups], initial=-math.inf)),
+           "gmin": float(np.min(violation[lows], initial=math.inf))}
+    if len(ups) > count:
+        ups = ups[np.argpartition(-violation[ups], count - 1)[:count]]
+    if len(lows) > count:
+        lows = lows[np.argpartition(violation[lows], count - 1)[:count]]
+    t = np.union1d(ups, lows)
+    out["rows"] = {"partition": np.full(len(t), state["index"]), "t": t, "phi": _phi_of(state, t),
+                   "y": state["y"][t], "alpha": state["alpha"][t].copy(), "upper": state["upper"][t], "G": G[t]}
     return state, out
-
-
-def _row(state: dict, t: int) -> dict:
-    return {"partition": state["index"], "t": t, "phi": _phi(state, t), "y": float(state["y"][t]),
-            "alpha": float(state["alpha"][t]), "upper": float(state["upper"][t]), "G": float(state["G"][t])}
-
-
-def smo_second(state: dict, phi_i: np.ndarray, gmax: float) -> tuple[dict, dict]:
-    """Second half: the partition's best partner j for i by LIBSVM's second-order rule (the
-    largest decrease b^2 / a of the objective, b = gmax + y_j G_j > 0, a = K_ii + K_jj - 2 K_ij)."""
-    _, low = _up_low(state)
-    b = gmax + state["y"] * state["G"]
-    candidates = np.flatnonzero(low & (b > 0))
-    if len(candidates) == 0:
-        return state, {"score": math.inf}
-    K_i = _times(state, phi_i[:, None])[:, 0] * state["y"] / state["root"]  # phi_t . phi_i
-    diagonal = _diagonal(state)
-    a = float(phi_i @ phi_i) + diagonal[candidates] - 2.0 * K_i[candidates]
-    a = np.where(a > 0, a, TAU)
-    score = -(b[candidates] ** 2) / a
-    k = int(np.argmin(score))
-    row = _row(state, int(candidates[k]))
-    row["K_ij"] = float(K_i[candidates[k]])
-    return state, {"score": float(score[k]), "row": row}
-
-
-def _diagonal(state: dict) -> np.ndarray:
-    """K(x_t, x_t) = |phi(x_t)|^2, computed once."""
-    if "diagonal" not in state:
-        state["diagonal"] = _times_each(state, lambda P: np.einsum("ij,ij->i", P, P)) / state["root"] ** 2
-    return state["diagonal"]
 
 
 def alpha_sums(state: dict, updates: list) -> tuple[dict, np.ndarray]:
