@@ -10,9 +10,10 @@ reductions; three are merged through y'h = y'T - (U'D^-1 y)'W). The method's con
 stopping, best-point and stall rules are the engine's, so that the same problem gives the same
 point to the solver's tolerance. Where the engine then polishes with SMO, the driver runs SMO's
 iterations in w = sum_t alpha_t y_t phi(x_t) (orca_svm._dask_polish: on each partition's most
-violating rows, many iterations a pass), until the maximal KKT violation is below the tolerance. The certificate (maximal
-KKT violation and duality gap, LIBSVM's definitions) and the bias are computed from w over the
-partitions and stored; a fit that ends above the tolerance says so (ConvergenceWarning).
+violating rows, many iterations a pass) until the maximal KKT violation is below the tolerance.
+The certificate (maximal KKT violation and duality gap, LIBSVM's definitions) and the bias are
+computed from w over the partitions and stored; a fit that ends above the tolerance says so
+(ConvergenceWarning).
 """
 from __future__ import annotations
 
@@ -82,7 +83,7 @@ def solve(actors: list, c_max: float, tolerance: float,
     else:
         fit = interior_point(partitions, progress)
         w = np.sum([r["c"] for r in partitions.run(final_alpha, c_max=c_max, current=fit["converged"])], axis=0)
-    updates, iterations = polish(partitions, w, tolerance)
+    updates, iterations = polish(partitions, w, tolerance, progress)
     c = np.sum(partitions.run(alpha_sums, updates=updates), axis=0)
     parts = partitions.run(certificate_sums, c=c)
     free = sum(r["free"] for r in parts)

@@ -16,6 +16,7 @@ pairs, where a pass computes every row's features again).
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import numpy as np
 
@@ -32,10 +33,12 @@ STEPS_PER_ROW = 50
 MAX_POLISH_PASSES = 200
 
 
-def polish(partitions, w: np.ndarray, tolerance: float) -> tuple[list, int]:
+def polish(partitions, w: np.ndarray, tolerance: float,
+           progress: Callable[..., None] | None = None) -> tuple[list, int]:
     """SMO from the alphas the partitions hold (w = sum alpha y phi over them) until the maximal
     KKT violation over every row is below `tolerance` or after MAX_POLISH_PASSES passes. Returns
-    the new alphas not yet applied (the next pass applies them) and the SMO iterations taken."""
+    the new alphas not yet applied (the next pass applies them) and the SMO iterations taken.
+    progress: (passes, the maximal violation, what, the measure's name, its target) after a pass."""
     count = max(MIN_ROWS_PER_PARTITION, math.ceil(POLISH_ROWS / (2 * len(partitions.actors))))
     updates: list = []
     iterations = 0
@@ -43,6 +46,8 @@ def polish(partitions, w: np.ndarray, tolerance: float) -> tuple[list, int]:
         parts = partitions.run(polish_rows, w=w, updates=updates, count=count)
         updates = []
         gmax, gmin = max(r["gmax"] for r in parts), min(r["gmin"] for r in parts)
+        if progress is not None:
+            progress(done + 1, gmax - gmin, "SMO polish, pass", "maximal KKT violation", tolerance)
         if gmax - gmin < tolerance or done == MAX_POLISH_PASSES:
             break
         rows = {key: np.concatenate([r["rows"][key] for r in parts]) for key in parts[0]["rows"]}

@@ -48,10 +48,14 @@ def test_the_polish_after_the_interior_point_method_is_the_local_fit(monkeypatch
     _counted(monkeypatch)
     X, y = task(3000, seed=7)
     space, actors, c_max = partitions(X, y, 4, C=C, keep_bytes=keep_bytes)
-    result = _dask_ipm.solve(actors, c_max, space.tolerance)
+    lines = []
+    result = _dask_ipm.solve(actors, c_max, space.tolerance, lambda *line: lines.append(line))
     summary = result["summary"]
     assert summary["gap"] < space.tolerance
     assert summary["iterations"] > 20 and 2 <= _Counted.passes <= 3  # the last pass finds nothing to do
+    polished = [line for line in lines if line[2] == "SMO polish, pass"]
+    assert [line[0] for line in polished] == list(range(1, _Counted.passes + 1))
+    assert polished[0][1] >= space.tolerance > polished[-1][1] == pytest.approx(summary["gap"])
     phi = space.features(space.scaled(X, "X"))
     ours = phi @ result["c"] + result["bias"]
     local = OrcaSVC(max_order=2, C=C).fit(X, y).decision_function(X)
