@@ -91,6 +91,9 @@ class FeatureSpace {
     [[nodiscard]] std::vector<double> scaled(std::span<const double> X, size_t rows, const std::string& source) const;
     // phi(x) of rows already in kernel coordinates: rows x p, row-major.
     [[nodiscard]] std::vector<double> features(std::span<const double> points, size_t rows) const;
+    // The same into out (rows x p), every entry written: a caller's buffer (a numpy array) is
+    // filled once, without a zero fill and a copy.
+    void features(std::span<const double> points, size_t rows, std::span<double> out) const;
     // Whether the model is stored by its coefficients (the store setting) when the solved
     // machines' support vectors would hold `held` numbers: a driver gathers them only when not.
     [[nodiscard]] bool stores_coefficients(double held) const;

@@ -142,13 +142,15 @@ void bind_feature_space(py::module_& m) {
         .def(
             "features",
             [](const BoundSpace& s, const Array& points) {
-                const size_t d = s.space.settings().dim(), rows = checked_rows(points, d, "points");
-                std::vector<double> out;
+                const size_t d = s.space.settings().dim(), rows = checked_rows(points, d, "points"),
+                             p = s.space.size();
+                py::array_t<double> out({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(p)});
+                double* data = out.mutable_data();
                 {
                     py::gil_scoped_release release;
-                    out = s.space.features(std::span(points.data(), rows * d), rows);
+                    s.space.features(std::span(points.data(), rows * d), rows, std::span(data, rows * p));
                 }
-                return matrix(std::move(out), rows, s.space.size());
+                return out;
             },
             py::arg("points"), "phi(x) of rows in kernel coordinates: rows x p")
         .def(

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "basis/feature_map.hpp"
+#include "platform/uninitialized.hpp"
 #include "orca/solver.hpp"
 
 namespace orca::training {
@@ -39,7 +40,7 @@ class FeatureRows {
     FeatureMap map_;
     std::span<const double> points_;
     size_t m_;
-    std::vector<double> matrix_;
+    platform::UninitializedVector<double> matrix_;  // every entry written by the constructor
 };
 
 // Whether m x p features of this basis may be held as a matrix: within a quarter of the memory

@@ -186,14 +186,19 @@ std::vector<double> FeatureSpace::scaled(std::span<const double> X, size_t rows,
 }
 
 std::vector<double> FeatureSpace::features(std::span<const double> points, size_t rows) const {
+    std::vector<double> out(rows * size());
+    features(points, rows, out);
+    return out;
+}
+
+void FeatureSpace::features(std::span<const double> points, size_t rows, std::span<double> out) const {
     const size_t d = settings_.dim(), p = size();
     if (points.size() != rows * d) throw ParameterError("features: points must be rows x d");
-    std::vector<double> out(rows * p);
+    if (out.size() != rows * p) throw ParameterError("features: out must be rows x p");
     parallel::for_chunks(rows, std::max<size_t>(1, 100000 / std::max<size_t>(p, 1)), [&](size_t begin, size_t end) {
         std::vector<double> table(map_->table_size());
         for (size_t r = begin; r < end; ++r) map_->evaluate(points.data() + r * d, table.data(), out.data() + r * p);
     });
-    return out;
 }
 
 void FeatureSpace::check_machine(const Machine& machine) const {

@@ -144,6 +144,13 @@ TEST(FeatureSpace, FeaturesGiveTheKernelAndTheModelItsDecisions) {
     ASSERT_EQ(static_cast<double>(p), space.settings().basis().size());
     const auto phi = space.features(points, ds.rows);
     ASSERT_EQ(phi.size(), ds.rows * p);
+    // Into a caller's buffer (what the Python binding fills): the same bits, and a buffer of the
+    // wrong size refused.
+    std::vector<double> buffer(ds.rows * p, std::nan(""));
+    space.features(points, ds.rows, buffer);
+    EXPECT_EQ(buffer, phi);
+    buffer.pop_back();
+    EXPECT_THROW(space.features(points, ds.rows, buffer), ParameterError);
     const TensorKernel kernel = space.settings().kernel();
     const size_t d = ds.cols;
     for (size_t s = 0; s < ds.rows; s += 7)
