@@ -241,7 +241,9 @@ def correct_classes(base: dict, model, coefficients: np.ndarray, biases: np.ndar
 # multiplying the rows themselves).
 def _features(state: dict, lo: int, hi: int) -> np.ndarray:
     """sqrt(C_max) phi of the points lo .. hi."""
-    return state["space"].features(state["points"][lo:hi]) * state["root"]
+    P = state["space"].features(state["points"][lo:hi])
+    P *= state["root"]  # in place: a block of every pass, when the features are not kept
+    return P
 
 
 def _blocks(state: dict):
