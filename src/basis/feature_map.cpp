@@ -65,6 +65,14 @@ FeatureMap::FeatureMap(const Basis& basis, double max_functions) : basis_(basis)
         factor_begin_.push_back(static_cast<uint32_t>(factors_.size()));
     };
     kept_indices(basis_, 0, 0, active, visit);
+    one_slot_ = table_size_++;
+    size_t most = 0;
+    for (size_t k = 0; k < p; ++k) most = std::max<size_t>(most, factor_begin_[k + 1] - factor_begin_[k]);
+    if (most > kPaddedFactors) return;
+    padded_.assign(p * kPaddedFactors, static_cast<uint32_t>(one_slot_));
+    for (size_t k = 0; k < p; ++k)
+        for (uint32_t f = factor_begin_[k]; f < factor_begin_[k + 1]; ++f)
+            padded_[k * kPaddedFactors + (f - factor_begin_[k])] = factors_[f];
 }
 
 std::vector<int> FeatureMap::index(size_t k) const {
@@ -84,7 +92,14 @@ void FeatureMap::evaluate(const double* x, double* table, double* out) const {
     for (size_t j = 0; j < d; ++j)
         basis_.recurrence(j).evaluate_all(x[j], std::span(table + table_offset_[j],
                                                           static_cast<size_t>(basis_.degree(j)) + 1));
+    table[one_slot_] = 1.0;
     const size_t p = size();
+    if (!padded_.empty()) {
+        static_assert(kPaddedFactors == 2);
+        const uint32_t* f = padded_.data();
+        for (size_t k = 0; k < p; ++k) out[k] = table[f[2 * k]] * table[f[2 * k + 1]] * scale_[k];
+        return;
+    }
     for (size_t k = 0; k < p; ++k) {
         double v = 1.0;
         for (uint32_t f = factor_begin_[k]; f < factor_begin_[k + 1]; ++f) v *= table[factors_[f]];

@@ -34,9 +34,16 @@ class FeatureMap {
     void evaluate(const double* x, double* table, double* out) const;
 
   private:
+    // Bases whose functions have at most kPaddedFactors active factors (additive and pairs models)
+    // are evaluated without a loop per function: each function reads exactly that many table
+    // positions, the missing ones the slot that holds 1 (x * 1 = x: the same bits as the loop).
+    static constexpr size_t kPaddedFactors = 2;
+
     Basis basis_;
     std::vector<size_t> table_offset_;   // per feature: where its p_0 .. p_{n_j} start in the table
-    size_t table_size_ = 0;
+    size_t table_size_ = 0;              // the 1-D tables, then the slot that holds 1
+    size_t one_slot_ = 0;
+    std::vector<uint32_t> padded_;        // p x kPaddedFactors table positions; empty: some function has more
     std::vector<uint32_t> factor_begin_;  // per function: its first active factor (p + 1 entries)
     std::vector<uint32_t> factors_;       // table positions of the active factors, feature order
     std::vector<double> scale_;           // per function: the product of its inactive p_0
