@@ -3,6 +3,7 @@
 // once on the thread team, where a zero fill first would be a serial pass over every page (on
 // pairs at 50,000 rows, 174 MB) and the threads' writes would no longer be the pages' first touch.
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace orca::platform {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "basis/feature_map.hpp"
-#include "platform/uninitialized.hpp"
 #include "orca/solver.hpp"
+#include "platform/uninitialized.hpp"
 
 namespace orca::training {
 
