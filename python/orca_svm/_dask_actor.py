@@ -9,8 +9,8 @@ import numpy as np
 from . import _dask_hinge, _dask_screen
 from ._dask_partition import (affine_direction, alpha_sums, certificate_sums, correct_classes, corrector_direction,
                               corrector_rhs, final_alpha, machine_part, machine_size, machine_start, newton_system,
-                              partition_rows,
-                              point_sums, polish_rows, regression_start, support_part, triangular_factor)
+                              partition_rows, point_sums, polish_rows, regression_start, support_part,
+                              triangular_factor)
 
 
 class Partition:

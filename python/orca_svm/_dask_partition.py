@@ -449,8 +449,8 @@ def _gradient(state: dict, w: np.ndarray) -> np.ndarray:
     return _times(state, w[:, None])[:, 0] / state["root"] + state["lin"]  # U w = y sqrt(C_max) (w . phi)
 
 
-def _up_low(state: dict) -> tuple[np.ndarray, np.ndarray]:
-    y, alpha, upper = state["y"], state["alpha"], state["upper"]
+def up_low(y: np.ndarray, alpha: np.ndarray, upper: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """LIBSVM's I_up and I_low: the variables that may move up (down) along y."""
     up = ((y > 0) & (alpha < upper)) | ((y < 0) & (alpha > 0))
     low = ((y > 0) & (alpha > 0)) | ((y < 0) & (alpha < upper))
     return up, low
@@ -463,7 +463,7 @@ def polish_rows(state: dict, w: np.ndarray, updates: list, count: int) -> tuple[
     labels, alphas, bounds and gradients: the rows the client's next SMO iterations run on."""
     _apply_updates(state, updates)
     G = _gradient(state, w)
-    up, low = _up_low(state)
+    up, low = up_low(state["y"], state["alpha"], state["upper"])
     violation = -state["y"] * G
     ups, lows = np.flatnonzero(up), np.flatnonzero(low)
     out = {"gmax": float(np.max(violation[ups], initial=-math.inf)),
@@ -495,7 +495,7 @@ def certificate_sums(state: dict, c: np.ndarray) -> tuple[dict, dict]:
     free = (alpha > 0) & (alpha < upper)
     to_ub = (~free) & ((alpha >= upper) == (y < 0))
     to_lb = (~free) & ~to_ub
-    up, low = _up_low(state)
+    up, low = up_low(state["y"], state["alpha"], state["upper"])
     state.update(f=f, G=G)
     return state, {"free_sum": float(yg[free].sum()), "free": int(free.sum()),
                    "ub": float(np.min(yg[to_ub], initial=math.inf)), "lb": float(np.max(yg[to_lb], initial=-math.inf)),

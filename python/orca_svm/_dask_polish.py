@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-from ._dask_partition import polish_rows
+from ._dask_partition import polish_rows, up_low
 
 TAU = 1e-12  # LIBSVM's floor of a pair's curvature
 # Variables a pass brings to the client, over all partitions (their features: p doubles each), and
@@ -68,8 +68,7 @@ def _smo(rows: dict, tolerance: float, limit: int) -> int:
     phi, y, alpha, upper, G = rows["phi"], rows["y"], rows["alpha"], rows["upper"], rows["G"]
     diagonal = np.einsum("ij,ij->i", phi, phi)
     for step in range(limit):
-        up = ((y > 0) & (alpha < upper)) | ((y < 0) & (alpha > 0))
-        low = ((y > 0) & (alpha > 0)) | ((y < 0) & (alpha < upper))
+        up, low = up_low(y, alpha, upper)
         violation = -y * G
         if not up.any() or not low.any():
             return step
