@@ -71,6 +71,15 @@ double interior_point_work(double m, double p) {
 bool interior_point_fits(double m, double p, double max_work) {
     return p <= kMaxExplicitFeatures && features_fit(2.0 * m, p) && interior_point_work(m, p) <= max_work;
 }
+// Where the whole method does not fit (too many functions, or features beyond the memory), a
+// C-SVC of many rows still takes it through a working set (screened_interior_point.hpp): its
+// Newton steps pass over the rows of the working set only, and the smoothed hinge's estimate and
+// the checks pass over every row by blocks of computed features when the matrix would not fit.
+// Coordinate descent, the alternative, did not converge in 6.5 minutes on 40,000 rows of pairs
+// of 30 features (4,006 functions; docs/benchmarks.md).
+bool screened_route_fits(size_t m, double p, bool regression) {
+    return !regression && screened(m, static_cast<size_t>(p)) && p <= kMaxFeatureSpaceFunctions;
+}
 
 // SMO from `start`, its gradients from scratch through the features; the other routes' results
 // are certified (and polished when they stopped short) this way.
@@ -91,10 +100,12 @@ SolverResult certify(const DualProblem& problem, const FeatureRows& features, st
 // The interior-point method on the explicit features (on a working set when there are many
 // rows), then SMO from its rounded solution.
 SolverResult interior_point_route(const DualProblem& problem, const SolverOptions& options, long spent) {
-    const FeatureRows features(problem.kernel.basis(), problem.points, problem.m, true);
+    const Basis& basis = problem.kernel.basis();
+    const FeatureRows features(basis, problem.points, problem.m,
+                               features_fit(static_cast<double>(problem.m), basis.size()));
     ScreenedInteriorPointResult ip =
-        screened_interior_point(features.matrix(), problem.m, features.size(), problem.y, problem.upper,
-                                problem.linear, options.tolerance, options.phase, options.progress);
+        screened_interior_point(FeatureBlocks(features), problem.y, problem.upper, problem.linear,
+                                options.tolerance, options.phase, options.progress);
     SolverResult result = certify(problem, features, std::move(ip.method.alpha), options, spent);
     result.interior_point_steps = ip.method.steps;
     return result;
@@ -150,23 +161,23 @@ SolverResult coordinate_descent_route(const DualProblem& problem, const SolverOp
 
 }  // namespace
 
-DualRoute chosen_route(const Basis& basis, size_t m, const SolverOptions& options) {
+DualRoute chosen_route(const Basis& basis, size_t m, const SolverOptions& options, bool regression) {
     const double p = basis.size(), md = static_cast<double>(m);
     const bool listable = p <= kMaxFeatureSpaceFunctions;
+    const bool interior_point = interior_point_fits(md, p, kMaxFirstInteriorPointWork) ||
+                                screened_route_fits(m, p, regression);
     switch (options.route) {
         case DualRoute::feature_space:
             return listable ? DualRoute::feature_space : DualRoute::kernel_rows;
         case DualRoute::interior_point:
-            return interior_point_fits(md, p, kMaxFirstInteriorPointWork) ? DualRoute::interior_point
-                                                                          : DualRoute::kernel_rows;
+            return interior_point ? DualRoute::interior_point : DualRoute::kernel_rows;
         case DualRoute::kernel_rows:
             return DualRoute::kernel_rows;
         case DualRoute::automatic:
             break;
     }
     if (listable && m >= kFeatureSpaceMinRows && kFeatureSpaceRowsPerFunction * p <= md)
-        return interior_point_fits(md, p, kMaxFirstInteriorPointWork) ? DualRoute::interior_point
-                                                                      : DualRoute::feature_space;
+        return interior_point ? DualRoute::interior_point : DualRoute::feature_space;
     return DualRoute::automatic;  // SMO, and the interior-point method if SMO crawls
 }
 
@@ -175,7 +186,7 @@ SolverResult solve_machine_dual(const DualProblem& problem, const SolverOptions&
     if (n != problem.m && n != 2 * problem.m) throw ParameterError("solve_machine_dual: m or 2m variables");
     const TwinRowSource twin(problem.point_rows);
     const RowSource& rows = n == problem.m ? problem.point_rows : static_cast<const RowSource&>(twin);
-    switch (chosen_route(problem.kernel.basis(), problem.m, options)) {
+    switch (chosen_route(problem.kernel.basis(), problem.m, options, n == 2 * problem.m)) {
         case DualRoute::feature_space:
             return coordinate_descent_route(problem, options);
         case DualRoute::interior_point:

@@ -5,7 +5,9 @@
 //                   thousand functions, O(p) per variable update, rows never paired;
 //   interior point  Mehrotra's method on the explicit features (interior_point.hpp): small bases
 //                   at large C, where both of the others crawl, O(m p^2) per Newton step, for
-//                   C-SVC and epsilon-SVR alike.
+//                   C-SVC and epsilon-SVR alike; C-SVC's many rows through a working set
+//                   (screened_interior_point.hpp), also with bases of up to a few thousand
+//                   functions and with features computed by blocks where they do not fit.
 // Each route that is not SMO hands its solution to SMO, whose gradients from scratch come through
 // the features in O(m p), so that every model carries SMO's certificate (and is polished by it
 // when a route stopped short). The choice follows an estimate of each route's work from m, p
@@ -33,8 +35,11 @@ struct DualProblem {
 [[nodiscard]] SolverResult solve_machine_dual(const DualProblem& problem, const SolverOptions& options);
 
 // The route `automatic` takes for a problem over m points (tests and benchmarks report it). Both
-// forms of the dual, C-SVC's and epsilon-SVR's, take the same route.
-[[nodiscard]] DualRoute chosen_route(const Basis& basis, size_t m, const SolverOptions& options);
+// forms of the dual, C-SVC's and epsilon-SVR's (regression), take the same route, except that
+// only C-SVC takes the interior-point method through a working set where the whole method does
+// not fit (larger bases, or features computed by blocks).
+[[nodiscard]] DualRoute chosen_route(const Basis& basis, size_t m, const SolverOptions& options,
+                                     bool regression = false);
 
 // Rows of the 2m-variable dual over the rows of the m points.
 class TwinRowSource final : public RowSource {

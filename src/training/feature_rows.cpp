@@ -45,6 +45,15 @@ const double* FeatureRows::row(size_t t, Scratch& scratch) const {
     return scratch.row.data();
 }
 
+const double* FeatureRows::rows(size_t begin, size_t end, Scratch& scratch, std::vector<double>& out) const {
+    const size_t p = map_.size();
+    if (!matrix_.empty()) return matrix_.data() + begin * p;
+    out.resize((end - begin) * p);
+    for (size_t t = begin; t < end; ++t)
+        map_.evaluate(points_.data() + t * map_.dim(), scratch.table.data(), out.data() + (t - begin) * p);
+    return out.data();
+}
+
 void FeatureRows::combine(std::span<const double> coef, double* out) const {
     const size_t p = map_.size();
     std::vector<double> w(p, 0.0);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "parallel/work_team.hpp"
+#include "training/gram_lanes.hpp"
 
 namespace orca::training {
 namespace {
@@ -16,7 +17,6 @@ using Features = Eigen::Map<const RowMatrix>;
 // Rows per chunk of the products; the Hessian's updates are summed in fixed lanes of chunks. Both
 // add their partial sums in order: the same bits on any number of threads.
 constexpr size_t kHingeRowsPerChunk = 512;
-constexpr size_t kHingeLanes = 16;
 // Newton's method on the line search's slope, a piecewise-linear function of the step, ends in a
 // few iterations; the cap only guards against a slope that never changes sign.
 constexpr int kLineSearchSteps = 60;
@@ -24,26 +24,30 @@ constexpr int kLineSearchSteps = 60;
 size_t chunk_count(size_t rows) { return (rows + kHingeRowsPerChunk - 1) / kHingeRowsPerChunk; }
 
 // F v: every point's change of decision value.
-Eigen::ArrayXd decision_change(const Features& F, const Eigen::VectorXd& v) {
-    const auto m = static_cast<size_t>(F.rows());
-    Eigen::ArrayXd out(F.rows());
-    parallel::for_chunks(chunk_count(m), 1, [&](size_t c, size_t) {
-        const auto lo = static_cast<Eigen::Index>(c * kHingeRowsPerChunk);
-        const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kHingeRowsPerChunk)) - lo;
-        out.segment(lo, rows) = (F.middleRows(lo, rows) * v).array();
+Eigen::ArrayXd decision_change(const FeatureBlocks& F, const Eigen::VectorXd& v) {
+    const auto p = static_cast<Eigen::Index>(F.size());
+    Eigen::ArrayXd out(static_cast<Eigen::Index>(F.rows()));
+    for_blocks(F, kHingeRowsPerChunk, [&](size_t, size_t lo, size_t hi, const double* block) {
+        const auto rows = static_cast<Eigen::Index>(hi - lo);
+        out.segment(static_cast<Eigen::Index>(lo), rows) = (Features(block, rows, p) * v).array();
     });
     return out;
 }
 
 // sum over `rows` of coef[t] phi(x_t).
-Eigen::VectorXd combination(const Features& F, const std::vector<Eigen::Index>& rows, const Eigen::ArrayXd& coef) {
+Eigen::VectorXd combination(const FeatureBlocks& F, const std::vector<Eigen::Index>& rows,
+                            const Eigen::ArrayXd& coef) {
+    const auto p = static_cast<Eigen::Index>(F.size());
     std::vector<Eigen::VectorXd> partial(chunk_count(rows.size()));
     parallel::for_chunks(partial.size(), 1, [&](size_t c, size_t) {
-        partial[c] = Eigen::VectorXd::Zero(F.cols());
-        for (size_t j = c * kHingeRowsPerChunk; j < std::min(rows.size(), (c + 1) * kHingeRowsPerChunk); ++j)
-            partial[c] += coef[rows[j]] * F.row(rows[j]).transpose();
+        FeatureBlocks::Buffer buffer = F.buffer();
+        partial[c] = Eigen::VectorXd::Zero(p);
+        for (size_t j = c * kHingeRowsPerChunk; j < std::min(rows.size(), (c + 1) * kHingeRowsPerChunk); ++j) {
+            const auto t = static_cast<size_t>(rows[j]);
+            partial[c] += coef[rows[j]] * Eigen::Map<const Eigen::VectorXd>(F.block(t, t + 1, buffer), p);
+        }
     });
-    Eigen::VectorXd out = Eigen::VectorXd::Zero(F.cols());
+    Eigen::VectorXd out = Eigen::VectorXd::Zero(p);
     for (const auto& part : partial) out += part;
     return out;
 }
@@ -51,17 +55,19 @@ Eigen::VectorXd combination(const Features& F, const std::vector<Eigen::Index>& 
 // The band's part of the Hessian, sum_band c_t z_t z_t' with z_t = [phi(x_t); 1] (lower triangle).
 class BandHessian {
   public:
-    explicit BandHessian(const Features& F) : F_(F), sum_(Eigen::MatrixXd::Zero(F.cols() + 1, F.cols() + 1)) {}
+    explicit BandHessian(const FeatureBlocks& F)
+        : F_(F), p_(static_cast<Eigen::Index>(F.size())), sum_(Eigen::MatrixXd::Zero(p_ + 1, p_ + 1)) {}
 
     void reset() { sum_.setZero(); }
     // Adds sign * sum over `rows` of weight[t] z_t z_t'.
     void add(const std::vector<Eigen::Index>& rows, const Eigen::ArrayXd& weight, double sign) {
-        const auto p = F_.cols();
+        const auto p = p_;
         const size_t chunks = chunk_count(rows.size());
-        const size_t lanes = std::min(chunks, kHingeLanes);
+        const size_t lanes = gram_lanes(chunks, static_cast<size_t>(p) + 1);
         std::vector<Eigen::MatrixXd> partial(lanes);
         parallel::for_chunks(lanes, 1, [&](size_t lane, size_t) {
             partial[lane] = Eigen::MatrixXd::Zero(p + 1, p + 1);
+            FeatureBlocks::Buffer buffer = F_.buffer();
             RowMatrix B;
             for (size_t c = lane * chunks / lanes; c < (lane + 1) * chunks / lanes; ++c) {
                 const size_t lo = c * kHingeRowsPerChunk, hi = std::min(rows.size(), lo + kHingeRowsPerChunk);
@@ -69,7 +75,8 @@ class BandHessian {
                 for (size_t j = lo; j < hi; ++j) {
                     const double s = std::sqrt(weight[rows[j]]);
                     const auto r = static_cast<Eigen::Index>(j - lo);
-                    B.row(r).head(p) = s * F_.row(rows[j]);
+                    const auto t = static_cast<size_t>(rows[j]);
+                    B.row(r).head(p) = s * Eigen::Map<const Eigen::RowVectorXd>(F_.block(t, t + 1, buffer), p);
                     B(r, p) = s;
                 }
                 partial[lane].selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
@@ -79,7 +86,7 @@ class BandHessian {
     }
     // The Newton direction d: (diag(I_p, 0) + sum) d = -g.
     [[nodiscard]] Eigen::VectorXd newton_direction(const Eigen::VectorXd& g) const {
-        const auto p = F_.cols();
+        const auto p = p_;
         Eigen::MatrixXd H = sum_;
         H.diagonal().head(p).array() += 1.0;
         // An empty band leaves the bias without curvature: a nudge far below the rest keeps H
@@ -92,7 +99,8 @@ class BandHessian {
     }
 
   private:
-    const Features& F_;
+    const FeatureBlocks& F_;
+    Eigen::Index p_;
     Eigen::MatrixXd sum_;
 };
 
@@ -120,11 +128,11 @@ double exact_step(const Eigen::VectorXd& w, const Eigen::VectorXd& dw, const Eig
 
 }  // namespace
 
-HingeEstimate smoothed_hinge_estimate(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
+HingeEstimate smoothed_hinge_estimate(const FeatureBlocks& F, std::span<const double> y,
                                       std::span<const double> upper, std::span<const double> linear,
                                       const std::function<void(long, double)>& progress) {
-    const auto points = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(p);
-    const Features F(phi.data(), points, cols);
+    const size_t m = F.rows();
+    const auto points = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(F.size());
     const Eigen::Map<const Eigen::ArrayXd> Y(y.data(), points), C(upper.data(), points), L(linear.data(), points);
     HingeEstimate out;
     out.w = Eigen::VectorXd::Zero(cols);

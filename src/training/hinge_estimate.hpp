@@ -17,6 +17,8 @@
 #include <functional>
 #include <span>
 
+#include "training/feature_rows.hpp"
+
 namespace orca::training {
 
 // In the margin's units. Measured on pairs of 10 features (436 functions) at 50,000 rows, C = 1:
@@ -32,11 +34,11 @@ struct HingeEstimate {
     int steps = 0;  // Newton steps over all widths
 };
 
-// phi: m x p row-major (training/feature_rows.hpp); y (+-1), upper (C_t > 0) and linear (l_t):
-// one per point. progress (optional) receives (steps, the largest change of a decision value in
-// the step).
-[[nodiscard]] HingeEstimate smoothed_hinge_estimate(std::span<const double> phi, size_t m, size_t p,
-                                                    std::span<const double> y, std::span<const double> upper,
+// phi: the m x p features, stored or computed by blocks (training/feature_rows.hpp); y (+-1), upper
+// (C_t > 0) and linear (l_t): one per point. progress (optional) receives (steps, the largest change
+// of a decision value in the step).
+[[nodiscard]] HingeEstimate smoothed_hinge_estimate(const FeatureBlocks& phi, std::span<const double> y,
+                                                    std::span<const double> upper,
                                                     std::span<const double> linear,
                                                     const std::function<void(long, double)>& progress = {});
 

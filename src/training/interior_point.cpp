@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "parallel/work_team.hpp"
+#include "training/gram_lanes.hpp"
 
 namespace orca::training {
 namespace {
@@ -35,10 +36,9 @@ constexpr double kStepFraction = 0.99;
 constexpr double kRoundTo = 1e-6;
 // Rows per chunk when U' D^-1 U is summed over rows on several threads.
 constexpr size_t kRowsPerChunk = 512;
-// U' D^-1 U is summed into this many partial p x p matrices (lanes), each over a fixed run of
-// chunks: memory O(lanes p^2) whatever m is (one partial per chunk was 1.5 GB at 500,000 rows of 436
-// functions), and the same bits on any number of threads.
-constexpr size_t kGramLanes = 16;
+// U' D^-1 U is summed into partial p x p matrices (lanes, training/gram_lanes.hpp), each over a
+// fixed run of chunks: memory O(lanes p^2) whatever m is (one partial per chunk was 1.5 GB at
+// 500,000 rows of 436 functions), and the same bits on any number of threads.
 
 // U = diag(y) P F, where F (m x p) holds one row of scaled features per point and P (n x m) sends
 // each variable to its point (variable v is point v % m: C-SVC has n = m, epsilon-SVR n = 2m, its
@@ -138,7 +138,7 @@ class NewtonSystem {
         // M = I + F' E F, summed in row chunks on the thread team: lane l adds its run of chunks
         // in order, then the lanes are added in order.
         const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
-        const size_t lanes = std::min(chunks, kGramLanes);
+        const size_t lanes = gram_lanes(chunks, static_cast<size_t>(p));
         std::vector<Eigen::MatrixXd> partial(lanes);
         parallel::for_chunks(lanes, 1, [&](size_t lane, size_t) {
             partial[lane] = Eigen::MatrixXd::Zero(p, p);

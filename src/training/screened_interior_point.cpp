@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "orca/errors.hpp"
 #include "parallel/work_team.hpp"
 #include "training/hinge_estimate.hpp"
 
@@ -20,9 +21,11 @@ constexpr size_t kPointsPerChunk = 512;
 
 enum class Held : unsigned char { free, at_zero, at_upper };
 
-// A problem as interior_point_dual takes it: variable v is point v % m.
+// A problem as interior_point_dual takes it: variable v is point v % m. Its features are stored,
+// or computed by blocks (C-SVC's whole problem only: its estimate and checks pass over the rows,
+// and only the working set's rows are gathered).
 struct Problem {
-    std::span<const double> phi;
+    FeatureBlocks phi;
     size_t m = 0, p = 0;
     std::span<const double> y, upper, linear;
 };
@@ -32,18 +35,16 @@ struct Problem {
 Eigen::VectorXd weight_vector(const Problem& q, std::span<const double> alpha) {
     const size_t m = q.m, per_point = q.y.size() / m;
     const auto p = static_cast<Eigen::Index>(q.p);
-    const Eigen::Map<const RowMatrix> F(q.phi.data(), static_cast<Eigen::Index>(m), p);
     const size_t chunks = (m + kPointsPerChunk - 1) / kPointsPerChunk;
     std::vector<Eigen::VectorXd> partial(chunks);
-    parallel::for_chunks(chunks, 1, [&](size_t c, size_t) {
-        const size_t lo = c * kPointsPerChunk, hi = std::min(m, lo + kPointsPerChunk);
+    for_blocks(q.phi, kPointsPerChunk, [&](size_t c, size_t lo, size_t hi, const double* block) {
         Eigen::VectorXd coef(static_cast<Eigen::Index>(hi - lo));
         for (size_t t = lo; t < hi; ++t) {
             double sum = 0.0;
             for (size_t r = 0; r < per_point; ++r) sum += q.y[t + r * m] * alpha[t + r * m];
             coef[static_cast<Eigen::Index>(t - lo)] = sum;
         }
-        partial[c].noalias() = F.middleRows(static_cast<Eigen::Index>(lo), coef.size()).transpose() * coef;
+        partial[c].noalias() = Eigen::Map<const RowMatrix>(block, coef.size(), p).transpose() * coef;
     });
     Eigen::VectorXd w = Eigen::VectorXd::Zero(p);
     for (const auto& part : partial) w += part;
@@ -52,14 +53,12 @@ Eigen::VectorXd weight_vector(const Problem& q, std::span<const double> alpha) {
 
 // phi(x_t) . w for every point.
 std::vector<double> scores(const Problem& q, const Eigen::VectorXd& w) {
-    const Eigen::Map<const RowMatrix> F(q.phi.data(), static_cast<Eigen::Index>(q.m), static_cast<Eigen::Index>(q.p));
     std::vector<double> s(q.m);
     Eigen::Map<Eigen::VectorXd> out(s.data(), static_cast<Eigen::Index>(q.m));
-    const size_t chunks = (q.m + kPointsPerChunk - 1) / kPointsPerChunk;
-    parallel::for_chunks(chunks, 1, [&](size_t c, size_t) {
-        const auto lo = static_cast<Eigen::Index>(c * kPointsPerChunk);
-        const auto rows = static_cast<Eigen::Index>(std::min(q.m, (c + 1) * kPointsPerChunk)) - lo;
-        out.segment(lo, rows).noalias() = F.middleRows(lo, rows) * w;
+    const auto p = static_cast<Eigen::Index>(q.p);
+    for_blocks(q.phi, kPointsPerChunk, [&](size_t, size_t lo, size_t hi, const double* block) {
+        const auto rows = static_cast<Eigen::Index>(hi - lo);
+        out.segment(static_cast<Eigen::Index>(lo), rows).noalias() = Eigen::Map<const RowMatrix>(block, rows, p) * w;
     });
     return s;
 }
@@ -70,7 +69,7 @@ std::vector<double> scores(const Problem& q, const Eigen::VectorXd& w) {
 struct Subproblem {
     std::vector<double> phi, y, upper, linear;
     size_t m = 0, p = 0;
-    [[nodiscard]] Problem problem() const { return {phi, m, p, y, upper, linear}; }
+    [[nodiscard]] Problem problem() const { return {FeatureBlocks(phi, m, p), m, p, y, upper, linear}; }
 };
 Subproblem gather(const Problem& q, const std::vector<size_t>& points, double upper_scale,
                   const std::vector<double>& shift) {
@@ -80,8 +79,9 @@ Subproblem gather(const Problem& q, const std::vector<size_t>& points, double up
     const size_t per_point = q.y.size() / q.m;
     sub.phi.resize(sub.m * q.p);
     parallel::for_chunks(sub.m, 256, [&](size_t begin, size_t end) {
+        FeatureBlocks::Buffer buffer = q.phi.buffer();
         for (size_t j = begin; j < end; ++j)
-            std::copy_n(q.phi.data() + points[j] * q.p, q.p, sub.phi.data() + j * q.p);
+            std::copy_n(q.phi.block(points[j], points[j] + 1, buffer), q.p, sub.phi.data() + j * q.p);
     });
     for (size_t r = 0; r < per_point; ++r)
         for (size_t point : points) {
@@ -121,8 +121,9 @@ std::vector<double> reduced_gradients(const Problem& q, const Eigen::VectorXd& w
 // The method on every row at once.
 InteriorPointResult whole(const Problem& q, const std::function<void(const ProgressPhase&)>& phase,
                           const std::function<void(long, double)>& progress) {
+    if (!q.phi.stored()) throw ParameterError("screened_interior_point: the whole method needs stored features");
     announce(phase, "interior-point steps");
-    return interior_point_dual(q.phi, q.m, q.p, q.y, q.upper, q.linear, {progress});
+    return interior_point_dual(q.phi.matrix(), q.m, q.p, q.y, q.upper, q.linear, {progress});
 }
 
 // margin_given: the screen's margin (nullopt: the estimate's own, kHingeScreenMargin or
@@ -144,7 +145,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
     std::vector<double> g;
     if (per_point == 1) {
         announce(phase, "Newton steps on the smoothed hinge", "largest change of a decision value", kHingeSettled);
-        const HingeEstimate estimate = smoothed_hinge_estimate(q.phi, m, q.p, q.y, q.upper, q.linear, progress);
+        const HingeEstimate estimate = smoothed_hinge_estimate(q.phi, q.y, q.upper, q.linear, progress);
         out.hinge_steps = estimate.steps;
         g = reduced_gradients(q, estimate.w, estimate.bias);
         screen_margin = margin_given.value_or(kHingeScreenMargin);
@@ -218,7 +219,7 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
         const Subproblem work = gather(q, points, 1.0, shift);
         announce(phase, fmt::format("interior-point steps on {} of {} rows", points.size(), m));
         const Problem w = work.problem();
-        InteriorPointResult fit = interior_point_dual(w.phi, w.m, w.p, w.y, w.upper, w.linear, options);
+        InteriorPointResult fit = interior_point_dual(w.phi.matrix(), w.m, w.p, w.y, w.upper, w.linear, options);
         steps += fit.steps;
         for (size_t r = 0; r < per_point; ++r)
             for (size_t j = 0; j < points.size(); ++j) alpha[points[j] + r * m] = fit.alpha[j + r * points.size()];
@@ -240,8 +241,9 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
         out.method = std::move(fit);
         // More variables held wrongly than the working set holds: the estimate was poor, and the
         // rounds would grow the set towards the whole problem one Newton solve at a time. The
-        // whole problem at once bounds the loss to the coarse fit and this round.
-        if (exact && round == 1 && violations > points.size()) {
+        // whole problem at once bounds the loss to the coarse fit and this round (with its features
+        // stored; computed, the rounds go on).
+        if (exact && round == 1 && violations > points.size() && q.phi.stored()) {
             out.method = whole(q, phase, progress);
             out.method.steps += steps;
             out.working_points = m;
@@ -269,13 +271,24 @@ bool screened(size_t m, size_t p, bool regression) {
     return m >= kCoarseScreenMinPoints && p <= kScreenRegressionFunctions;
 }
 
+ScreenedInteriorPointResult screened_interior_point(const FeatureBlocks& phi, std::span<const double> y,
+                                                    std::span<const double> upper, std::span<const double> linear,
+                                                    double tolerance,
+                                                    const std::function<void(const ProgressPhase&)>& phase,
+                                                    const std::function<void(long, double)>& progress,
+                                                    std::optional<double> margin) {
+    if (!phi.stored() && (y.size() != phi.rows() || !screened(phi.rows(), phi.size())))
+        throw ParameterError("screened_interior_point: features computed by blocks need a screened C-SVC");
+    return solve(Problem{phi, phi.rows(), phi.size(), y, upper, linear}, tolerance, margin, true, phase, progress);
+}
+
 ScreenedInteriorPointResult screened_interior_point(std::span<const double> phi, size_t m, size_t p,
                                                     std::span<const double> y, std::span<const double> upper,
                                                     std::span<const double> linear, double tolerance,
                                                     const std::function<void(const ProgressPhase&)>& phase,
                                                     const std::function<void(long, double)>& progress,
                                                     std::optional<double> margin) {
-    return solve(Problem{phi, m, p, y, upper, linear}, tolerance, margin, true, phase, progress);
+    return screened_interior_point(FeatureBlocks(phi, m, p), y, upper, linear, tolerance, phase, progress, margin);
 }
 
 }  // namespace orca::training

@@ -41,6 +41,7 @@
 #include <span>
 
 #include "orca/solver.hpp"
+#include "training/feature_rows.hpp"
 #include "training/interior_point.hpp"
 
 namespace orca::training {
@@ -93,6 +94,15 @@ inline constexpr size_t kScreenRegressionFunctions = 100;
 // C-SVC from kScreenMinPoints points at every C and basis size; epsilon-SVR from
 // kCoarseScreenMinPoints points up to kScreenRegressionFunctions functions.
 [[nodiscard]] bool screened(size_t m, size_t p, bool regression = false);
+
+// The same with features computed by blocks (training/feature_rows.hpp) where they do not fit in
+// memory: a C-SVC of at least kScreenMinPoints points (its estimate, screen and checks pass over
+// the rows, O(block p) memory; only the working set's rows are gathered, and the whole method is
+// never the fallback); stored features give the other's result, bit for bit.
+[[nodiscard]] ScreenedInteriorPointResult screened_interior_point(
+    const FeatureBlocks& phi, std::span<const double> y, std::span<const double> upper,
+    std::span<const double> linear, double tolerance, const std::function<void(const ProgressPhase&)>& phase = {},
+    const std::function<void(long, double)>& progress = {}, std::optional<double> margin = std::nullopt);
 
 // As interior_point_dual (phi: m x p row-major; y, upper, linear: one per variable, m or 2m);
 // tolerance: SMO's, which certifies the result. phase and progress (optional) are told of each

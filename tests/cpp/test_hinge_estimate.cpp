@@ -12,6 +12,7 @@
 #include "orca/basis.hpp"
 #include "test_helpers.hpp"
 #include "training/feature_rows.hpp"
+#include "training/gram_lanes.hpp"
 #include "training/hinge_estimate.hpp"
 #include "training/interior_point.hpp"
 #include "training/screened_interior_point.hpp"
@@ -75,7 +76,7 @@ TEST(HingeEstimate, IsTheSmoothedProblemsSolutionAsLibsvmFindsItFromItsDual) {
     const size_t p = features.size();
     const auto phi = features.matrix();
     const std::vector<double> upper(m, C), linear(m, -1.0);
-    const training::HingeEstimate ours = training::smoothed_hinge_estimate(phi, m, p, data.y, upper, linear);
+    const training::HingeEstimate ours = training::smoothed_hinge_estimate(training::FeatureBlocks(features), data.y, upper, linear);
     EXPECT_GT(ours.steps, static_cast<int>(std::size(training::kHingeWidths)));
     EXPECT_LE(ours.steps, training::kHingeMaxSteps);
 
@@ -126,7 +127,7 @@ TEST(HingeEstimate, HoldsNoVariableOnTheWrongBoundAtTheScreensMargin) {
     const auto phi = features.matrix();
     std::vector<double> upper(m), linear(m, -1.0);
     for (size_t t = 0; t < m; ++t) upper[t] = data.y[t] > 0 ? 10.0 : 25.0;
-    const training::HingeEstimate estimate = training::smoothed_hinge_estimate(phi, m, p, data.y, upper, linear);
+    const training::HingeEstimate estimate = training::smoothed_hinge_estimate(training::FeatureBlocks(features), data.y, upper, linear);
     const training::InteriorPointResult exact = training::interior_point_dual(phi, m, p, data.y, upper, linear);
     ASSERT_TRUE(exact.converged);
     const std::vector<double> f = decisions(phi, m, p, estimate);
@@ -139,4 +140,17 @@ TEST(HingeEstimate, HoldsNoVariableOnTheWrongBoundAtTheScreensMargin) {
     }
     EXPECT_GT(held, m / 2);
     EXPECT_EQ(wrong, 0u);
+}
+
+TEST(GramLanes, LargeBasesSumInFewerLanesToBoundTheirMemory) {
+    // 16 lanes up to 2,000 functions (every basis the whole interior-point method takes keeps its
+    // bits); 4 lanes of 128 MB at pairs of 30 features; never more lanes than chunks.
+    EXPECT_EQ(training::gram_lanes(100, 437), 16u);
+    EXPECT_EQ(training::gram_lanes(100, 2000), 16u);
+    EXPECT_EQ(training::gram_lanes(100, 4007), 4u);
+    EXPECT_EQ(training::gram_lanes(100, 20000), 2u);
+    EXPECT_EQ(training::gram_lanes(3, 437), 3u);
+    for (size_t p : {10u, 437u, 2000u, 4007u, 8193u})
+        EXPECT_LE(static_cast<double>(training::gram_lanes(1000, p)) * 8.0 * double(p) * double(p),
+                  std::max(training::kGramLaneBytes, 2.0 * 8.0 * double(p) * double(p)));
 }

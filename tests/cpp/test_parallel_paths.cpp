@@ -25,6 +25,7 @@
 #include "orca/training.hpp"
 #include "parallel/work_team.hpp"
 #include "training/feature_rows.hpp"
+#include "training/screened_interior_point.hpp"
 #include "test_helpers.hpp"
 #include "thread_limit.hpp"
 
@@ -120,6 +121,28 @@ TEST(ParallelPaths, ScreenedInteriorPointRoute) {
     const orca::Dataset data = table(20000, 4, Target::two_classes, 23);
     const orca::Model model = expect_same_fit(data, options_for(2, 1, 1.0));
     EXPECT_GT(model.summary.interior_point_steps, 0);
+}
+
+TEST(ParallelPaths, ScreenedInteriorPointOnFeaturesComputedByBlocks) {
+    // The route's form for features that do not fit in memory: the smoothed hinge's passes, the
+    // screen and the checks read blocks of rows computed by each lane of the team.
+    const size_t m = 8000, d = 5;
+    const orca::Basis pairs(orca::FamilySpec::make("legendre"), orca::Measure::probability, std::vector<int>(d, 3), 2);
+    const std::vector<double> points = orca::test::uniform_points(m, d, 41);
+    std::vector<double> y(m), upper(m, 1.0), linear(m, -1.0);
+    for (size_t t = 0; t < m; ++t) {
+        const double* x = &points[t * d];
+        y[t] = std::sin(2.0 * x[0]) + x[1] * x[2] - 0.3 * x[3] > 0.1 * std::cos(40.0 * x[4]) ? 1.0 : -1.0;
+    }
+    const orca::training::FeatureRows computed(pairs, points, m, false);
+    const auto [one, four] = on_one_and_four_threads<orca::training::ScreenedInteriorPointResult>([&] {
+        return orca::training::screened_interior_point(orca::training::FeatureBlocks(computed), y, upper, linear,
+                                                       1e-3);
+    });
+    EXPECT_GT(four.hinge_steps, 0);
+    EXPECT_GE(four.rounds, 1);
+    EXPECT_EQ(one.method.alpha, four.method.alpha);
+    EXPECT_EQ(one.method.bias, four.method.bias);
 }
 
 TEST(ParallelPaths, FeatureSpaceCoordinateDescent) {

@@ -9,8 +9,10 @@
 #include <optional>
 #include <random>
 
+#include "orca/errors.hpp"
 #include "orca/machine_training.hpp"
 #include "test_helpers.hpp"
+#include "training/dual_routes.hpp"
 #include "training/feature_rows.hpp"
 #include "training/interior_point.hpp"
 #include "training/screened_interior_point.hpp"
@@ -309,4 +311,62 @@ TEST(ScreenedInteriorPoint, TheMachinesRouteCertifiesTheScreenedSolution) {
     const auto whole = training::interior_point_dual(features.matrix(), m, features.size(), q.y, q.upper, q.linear);
     EXPECT_NEAR(fit.solver.objective, certify(features, q, whole.alpha).objective,
                 1e-6 * std::abs(fit.solver.objective));
+}
+
+TEST(ScreenedInteriorPoint, FeaturesComputedByBlocksGiveTheStoredFeaturesResultBitForBit) {
+    // Where the m x p matrix would not fit, the estimate, the screen and the checks read the rows
+    // by computed blocks (training/feature_rows.hpp): pairs of 6 features (154 functions) at C = 10,
+    // the same estimate, working sets, Newton steps and solution to the bit.
+    const size_t m = 8000, d = 6;
+    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+    const Dual q = classification(m, d, 10.0, 31u);
+    const training::FeatureRows stored(pairs, q.points, m, true), computed(pairs, q.points, m, false);
+    ASSERT_TRUE(stored.stored());
+    ASSERT_FALSE(computed.stored());
+    const auto a = training::screened_interior_point(training::FeatureBlocks(stored), q.y, q.upper, q.linear, 1e-3);
+    const auto b = training::screened_interior_point(training::FeatureBlocks(computed), q.y, q.upper, q.linear, 1e-3);
+    EXPECT_GT(b.hinge_steps, 0);
+    EXPECT_GE(b.rounds, 1);
+    EXPECT_LT(b.working_points, m / 2);
+    EXPECT_EQ(a.hinge_steps, b.hinge_steps);
+    EXPECT_EQ(a.rounds, b.rounds);
+    EXPECT_EQ(a.working_points, b.working_points);
+    EXPECT_EQ(a.method.steps, b.method.steps);
+    EXPECT_EQ(a.method.bias, b.method.bias);
+    EXPECT_EQ(a.method.alpha, b.method.alpha);
+    const Certificate ours = certify(stored, q, b.method.alpha);
+    EXPECT_LT(ours.violation, 1e-2);
+}
+
+TEST(ScreenedInteriorPoint, FeaturesComputedByBlocksAreRefusedWhereTheWholeMethodWouldBeNeeded) {
+    // Unscreened problems (few rows, epsilon-SVR's two variables a point) solve the whole problem,
+    // which needs the matrix.
+    const Dual small = classification(3000, 4, 1.0, 3u);
+    const training::FeatureRows few(additive(4), small.points, small.m, false);
+    EXPECT_THROW((void)training::screened_interior_point(training::FeatureBlocks(few), small.y, small.upper,
+                                                         small.linear, 1e-3),
+                 ParameterError);
+    const Dual svr = regression(20000, 4, 1.0, 0.1, 5u);
+    const training::FeatureRows rows(additive(4), svr.points, svr.m, false);
+    EXPECT_THROW((void)training::screened_interior_point(training::FeatureBlocks(rows), svr.y, svr.upper,
+                                                         svr.linear, 1e-3),
+                 ParameterError);
+}
+
+TEST(ScreenedInteriorPoint, LargeBasesOfManyRowsTakeItWhereTheWholeMethodDoesNot) {
+    // Pairs of 30 features, 4,006 functions: beyond the whole method's 2,000, a C-SVC of 40,000
+    // (features stored) or 1,000,000 rows (features computed by blocks) takes the interior-point
+    // route through a working set; epsilon-SVR, which would need the whole method, coordinate
+    // descent; 10,000 rows (fewer than 4 a function) SMO first.
+    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(30, 3), 2);
+    ASSERT_EQ(pairs.size(), 4006u);
+    const SolverOptions automatic;
+    EXPECT_EQ(training::chosen_route(pairs, 40000, automatic), DualRoute::interior_point);
+    EXPECT_EQ(training::chosen_route(pairs, 1000000, automatic), DualRoute::interior_point);
+    EXPECT_EQ(training::chosen_route(pairs, 40000, automatic, true), DualRoute::feature_space);
+    EXPECT_EQ(training::chosen_route(pairs, 10000, automatic), DualRoute::automatic);
+    SolverOptions forced;
+    forced.route = DualRoute::interior_point;
+    EXPECT_EQ(training::chosen_route(pairs, 40000, forced), DualRoute::interior_point);
+    EXPECT_EQ(training::chosen_route(pairs, 40000, forced, true), DualRoute::kernel_rows);
 }
