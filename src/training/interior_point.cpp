@@ -188,20 +188,22 @@ class NewtonSystem {
     bool use_qr_ = false;
 };
 
-}  // namespace
+// The problem is scaled by the largest C so that the box is [0, upper / C_max] and the method's
+// tolerances mean the same at every C: a = C_max a~, Q~ = C_max Q (the linear term is unchanged).
+double largest_upper(std::span<const double> upper) {
+    return *std::max_element(upper.begin(), upper.end());
+}
 
-InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
-                                        std::span<const double> upper, std::span<const double> linear,
-                                        const InteriorPointOptions& options) {
+// The method on `scaled`, the m x p features multiplied by sqrt(C_max).
+InteriorPointResult scaled_method(const double* scaled, size_t m, size_t p, std::span<const double> y,
+                                  std::span<const double> upper, std::span<const double> linear,
+                                  const InteriorPointOptions& options) {
     const auto& progress = options.progress;
-    // Scaled by the largest C so that the box is [0, upper / C_max] and the method's tolerances
-    // mean the same at every C: a = C_max a~, Q~ = C_max Q (the linear term is unchanged).
-    const double c_max = *std::max_element(upper.begin(), upper.end());
+    const double c_max = largest_upper(upper);
     const size_t n = y.size();
     const auto rows = static_cast<Eigen::Index>(n), points = static_cast<Eigen::Index>(m),
                cols = static_cast<Eigen::Index>(p);
-    RowMatrix scaled = Eigen::Map<const RowMatrix>(phi.data(), points, cols) * std::sqrt(c_max);
-    const Eigen::Map<const RowMatrix> F(scaled.data(), points, cols);
+    const Eigen::Map<const RowMatrix> F(scaled, points, cols);
     const VariableMap map(y, m);
     const Eigen::Map<const Vector> yv(y.data(), rows);
     const Eigen::Map<const Array> lin(linear.data(), rows);
@@ -307,6 +309,24 @@ InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, s
         result.alpha[t] = value < kRoundTo * upper[t] ? 0.0 : value > (1.0 - kRoundTo) * upper[t] ? upper[t] : value;
     }
     return result;
+}
+
+}  // namespace
+
+InteriorPointResult interior_point_dual(std::span<const double> phi, size_t m, size_t p, std::span<const double> y,
+                                        std::span<const double> upper, std::span<const double> linear,
+                                        const InteriorPointOptions& options) {
+    const auto points = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(p);
+    const RowMatrix scaled = Eigen::Map<const RowMatrix>(phi.data(), points, cols) * std::sqrt(largest_upper(upper));
+    return scaled_method(scaled.data(), m, p, y, upper, linear, options);
+}
+
+InteriorPointResult interior_point_dual(std::vector<double> phi, size_t m, size_t p, std::span<const double> y,
+                                        std::span<const double> upper, std::span<const double> linear,
+                                        const InteriorPointOptions& options) {
+    Eigen::Map<RowMatrix>(phi.data(), static_cast<Eigen::Index>(m), static_cast<Eigen::Index>(p)) *=
+        std::sqrt(largest_upper(upper));
+    return scaled_method(phi.data(), m, p, y, upper, linear, options);
 }
 
 }  // namespace orca::training

@@ -51,5 +51,11 @@ inline constexpr double kInteriorPointTarget = 1e-9;
                                                       std::span<const double> y, std::span<const double> upper,
                                                       std::span<const double> linear,
                                                       const InteriorPointOptions& options = {});
+// The same on features the method may overwrite (a working set's, gathered for it): scaled in
+// place instead of copied, so that the working set's features are held once.
+[[nodiscard]] InteriorPointResult interior_point_dual(std::vector<double> phi, size_t m, size_t p,
+                                                      std::span<const double> y, std::span<const double> upper,
+                                                      std::span<const double> linear,
+                                                      const InteriorPointOptions& options = {});
 
 }  // namespace orca::training

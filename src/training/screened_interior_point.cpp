@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "orca/errors.hpp"
@@ -216,10 +217,10 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
         const std::vector<double> s_held = scores(q, w_held);
         std::vector<double> shift(n);
         for (size_t v = 0; v < n; ++v) shift[v] = q.y[v] * s_held[v % m];
-        const Subproblem work = gather(q, points, 1.0, shift);
+        Subproblem work = gather(q, points, 1.0, shift);
         announce(phase, fmt::format("interior-point steps on {} of {} rows", points.size(), m));
-        const Problem w = work.problem();
-        InteriorPointResult fit = interior_point_dual(w.phi.matrix(), w.m, w.p, w.y, w.upper, w.linear, options);
+        InteriorPointResult fit =
+            interior_point_dual(std::move(work.phi), work.m, work.p, work.y, work.upper, work.linear, options);
         steps += fit.steps;
         for (size_t r = 0; r < per_point; ++r)
             for (size_t j = 0; j < points.size(); ++j) alpha[points[j] + r * m] = fit.alpha[j + r * points.size()];
