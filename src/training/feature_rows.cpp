@@ -39,19 +39,16 @@ FeatureRows::Scratch FeatureRows::scratch() const {
 }
 
 const double* FeatureRows::row(size_t t, Scratch& scratch) const {
-    const size_t p = map_.size();
-    if (!matrix_.empty()) return matrix_.data() + t * p;
-    map_.evaluate(points_.data() + t * map_.dim(), scratch.table.data(), scratch.row.data());
-    return scratch.row.data();
+    return rows(t, t + 1, scratch);
 }
 
-const double* FeatureRows::rows(size_t begin, size_t end, Scratch& scratch, std::vector<double>& out) const {
+const double* FeatureRows::rows(size_t begin, size_t end, Scratch& scratch) const {
     const size_t p = map_.size();
     if (!matrix_.empty()) return matrix_.data() + begin * p;
-    out.resize((end - begin) * p);
+    scratch.row.resize((end - begin) * p);
     for (size_t t = begin; t < end; ++t)
-        map_.evaluate(points_.data() + t * map_.dim(), scratch.table.data(), out.data() + (t - begin) * p);
-    return out.data();
+        map_.evaluate(points_.data() + t * map_.dim(), scratch.table.data(), scratch.row.data() + (t - begin) * p);
+    return scratch.row.data();
 }
 
 void FeatureRows::combine(std::span<const double> coef, double* out) const {

@@ -27,16 +27,16 @@ class FeatureRows {
     // The m x p matrix, row-major; only when stored().
     [[nodiscard]] std::span<const double> matrix() const { return matrix_; }
 
-    // What row() needs when the features are computed: one per thread.
+    // What row() and rows() need when the features are computed: one per thread.
     struct Scratch {
-        std::vector<double> table, row;
+        std::vector<double> table, row;  // row: the computed rows
     };
     [[nodiscard]] Scratch scratch() const;
     // phi(x_t): a row of the matrix, or `scratch` filled with it.
     [[nodiscard]] const double* row(size_t t, Scratch& scratch) const;
-    // Rows [begin, end) as an (end - begin) x p row-major block: the matrix's own, or `out` (resized)
-    // filled with them.
-    [[nodiscard]] const double* rows(size_t begin, size_t end, Scratch& scratch, std::vector<double>& out) const;
+    // Rows [begin, end) as an (end - begin) x p row-major block: the matrix's own, or `scratch`
+    // (resized) filled with them.
+    [[nodiscard]] const double* rows(size_t begin, size_t end, Scratch& scratch) const;
 
     // out[t] = phi(x_t) . sum_l coef[l] phi(x_l) for every t: K coef in O(m p).
     void combine(std::span<const double> coef, double* out) const;
@@ -68,15 +68,12 @@ class FeatureBlocks {
     [[nodiscard]] std::span<const double> matrix() const { return matrix_; }
 
     // What block() needs when the rows are computed: one per thread.
-    struct Buffer {
-        FeatureRows::Scratch scratch;
-        std::vector<double> values;
-    };
-    [[nodiscard]] Buffer buffer() const { return computed_ == nullptr ? Buffer{} : Buffer{computed_->scratch(), {}}; }
+    using Buffer = FeatureRows::Scratch;
+    [[nodiscard]] Buffer buffer() const { return computed_ == nullptr ? Buffer{} : computed_->scratch(); }
     // Rows [begin, end), row-major: a view into the matrix, or `buffer` filled with them.
     [[nodiscard]] const double* block(size_t begin, size_t end, Buffer& buffer) const {
         if (computed_ == nullptr) return matrix_.data() + begin * p_;
-        return computed_->rows(begin, end, buffer.scratch, buffer.values);
+        return computed_->rows(begin, end, buffer);
     }
 
   private:
