@@ -143,11 +143,12 @@ TEST(HingeEstimate, HoldsNoVariableOnTheWrongBoundAtTheScreensMargin) {
 }
 
 TEST(GramLanes, LargeBasesSumInFewerLanesToBoundTheirMemory) {
-    // 16 lanes up to 2,000 functions (every basis the whole interior-point method takes keeps its
-    // bits); 4 lanes of 128 MB at pairs of 30 features; never more lanes than chunks.
+    // 16 lanes up to 1,448 functions; 2 lanes of 128 MB at pairs of 30 features; never more lanes
+    // than chunks.
     EXPECT_EQ(training::gram_lanes(100, 437), 16u);
-    EXPECT_EQ(training::gram_lanes(100, 2000), 16u);
-    EXPECT_EQ(training::gram_lanes(100, 4007), 4u);
+    EXPECT_EQ(training::gram_lanes(100, 1448), 16u);
+    EXPECT_EQ(training::gram_lanes(100, 2000), 8u);
+    EXPECT_EQ(training::gram_lanes(100, 4007), 2u);
     EXPECT_EQ(training::gram_lanes(100, 20000), 2u);
     EXPECT_EQ(training::gram_lanes(3, 437), 3u);
     for (size_t p : {10u, 437u, 2000u, 4007u, 8193u})
