@@ -51,6 +51,16 @@ const double* FeatureRows::rows(size_t begin, size_t end, Scratch& scratch) cons
     return scratch.row.data();
 }
 
+const double* FeatureRows::strided_rows(size_t begin, size_t end, size_t stride, Scratch& scratch) const {
+    const size_t p = map_.size();
+    scratch.row.resize((end - begin) * p);
+    scratch.table.resize(map_.table_size());
+    for (size_t t = begin; t < end; ++t)
+        map_.evaluate(points_.data() + t * stride * map_.dim(), scratch.table.data(),
+                      scratch.row.data() + (t - begin) * p);
+    return scratch.row.data();
+}
+
 void FeatureRows::combine(std::span<const double> coef, double* out) const {
     const size_t p = map_.size();
     std::vector<double> w(p, 0.0);

@@ -37,6 +37,8 @@ class FeatureRows {
     // Rows [begin, end) as an (end - begin) x p row-major block: the matrix's own, or `scratch`
     // (resized) filled with them.
     [[nodiscard]] const double* rows(size_t begin, size_t end, Scratch& scratch) const;
+    // Rows begin s, (begin + 1) s, ... before end s (s: stride > 1) as a block, always in `scratch`.
+    [[nodiscard]] const double* strided_rows(size_t begin, size_t end, size_t stride, Scratch& scratch) const;
 
     // out[t] = phi(x_t) . sum_l coef[l] phi(x_l) for every t: K coef in O(m p).
     void combine(std::span<const double> coef, double* out) const;
@@ -63,7 +65,15 @@ class FeatureBlocks {
 
     [[nodiscard]] size_t rows() const { return m_; }
     [[nodiscard]] size_t size() const { return p_; }
-    [[nodiscard]] bool stored() const { return computed_ == nullptr; }
+    // Whether the rows are the rows of a matrix (a view of it: every row, stride 1).
+    [[nodiscard]] bool stored() const { return computed_ == nullptr && stride_ == 1; }
+    // Every stride-th row (rows 0, s, 2s, ...): what the smoothed hinge's coarser levels pass over.
+    [[nodiscard]] FeatureBlocks every(size_t stride) const {
+        FeatureBlocks out = *this;
+        out.stride_ = stride_ * stride;
+        out.m_ = (m_ + stride - 1) / stride;
+        return out;
+    }
     // The m x p matrix; only when stored().
     [[nodiscard]] std::span<const double> matrix() const { return matrix_; }
 
@@ -72,6 +82,13 @@ class FeatureBlocks {
     [[nodiscard]] Buffer buffer() const { return computed_ == nullptr ? Buffer{} : computed_->scratch(); }
     // Rows [begin, end), row-major: a view into the matrix, or `buffer` filled with them.
     [[nodiscard]] const double* block(size_t begin, size_t end, Buffer& buffer) const {
+        if (stride_ != 1) {
+            if (computed_ != nullptr) return computed_->strided_rows(begin, end, stride_, buffer);
+            buffer.row.resize((end - begin) * p_);
+            for (size_t t = begin; t < end; ++t)
+                std::copy_n(matrix_.data() + t * stride_ * p_, p_, buffer.row.data() + (t - begin) * p_);
+            return buffer.row.data();
+        }
         if (computed_ == nullptr) return matrix_.data() + begin * p_;
         return computed_->rows(begin, end, buffer);
     }
@@ -80,6 +97,7 @@ class FeatureBlocks {
     std::span<const double> matrix_;
     const FeatureRows* computed_ = nullptr;
     size_t m_, p_;
+    size_t stride_ = 1;  // row t is the underlying row t * stride_
 };
 
 // Lanes of chunks for_blocks shares out: computed rows fill one buffer a lane.

@@ -126,55 +126,96 @@ double exact_step(const Eigen::VectorXd& w, const Eigen::VectorXd& dw, const Eig
     return t;
 }
 
+// Newton's method at width h from out (w, bias) and f = F w: one step, or (settle) until no
+// decision value moves by kHingeSettled in a step, at most kHingeMaxSteps.
+void newton_at_width(const FeatureBlocks& F, const Eigen::ArrayXd& Y, const Eigen::ArrayXd& C,
+                     const Eigen::ArrayXd& L, double h, bool settle, HingeEstimate& out, Eigen::ArrayXd& f,
+                     const std::function<void(long, double)>& progress) {
+    const size_t m = F.rows();
+    const auto points = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(F.size());
+    const Eigen::ArrayXd weight = C / h;
+    BandHessian hessian(F);
+    std::vector<unsigned char> in_band(m, 0);
+    for (int step = 0; step < kHingeMaxSteps; ++step) {
+        const Eigen::ArrayXd r = -L - Y * (f + out.bias);
+        const Eigen::ArrayXd ya = Y * C * (r / h).max(0.0).min(1.0);  // y_t alpha_t
+        std::vector<Eigen::Index> short_of_margin, entered, left;
+        for (Eigen::Index t = 0; t < points; ++t) {
+            if (r[t] > 0.0) short_of_margin.push_back(t);
+            const unsigned char now = r[t] > 0.0 && r[t] < h ? 1 : 0;
+            if (now != in_band[static_cast<size_t>(t)]) (now != 0 ? entered : left).push_back(t);
+            in_band[static_cast<size_t>(t)] = now;
+        }
+        Eigen::VectorXd gradient(cols + 1);
+        gradient.head(cols) = out.w - combination(F, short_of_margin, ya);
+        gradient[cols] = -ya.sum();
+        hessian.add(entered, weight, 1.0);
+        hessian.add(left, weight, -1.0);
+        const Eigen::VectorXd d = hessian.newton_direction(gradient);
+        const Eigen::VectorXd dw = d.head(cols);
+        const Eigen::ArrayXd change = decision_change(F, dw);
+        const Eigen::ArrayXd df = change + d[cols];
+        const double t = exact_step(out.w, dw, r, -Y * df, C, h);
+        out.w += t * dw;
+        out.bias += t * d[cols];
+        f += t * change;
+        ++out.steps;
+        const double moved = t * df.abs().maxCoeff();
+        if (progress) progress(out.steps, moved);
+        if (!settle || moved < kHingeSettled) break;
+    }
+}
+
+HingeEstimate estimate(const FeatureBlocks& F, std::span<const double> y, std::span<const double> upper,
+                       std::span<const double> linear, const std::function<void(long, double)>& progress,
+                       const std::function<void(size_t)>& level, size_t stride) {
+    const size_t m = F.rows();
+    const auto points = static_cast<Eigen::Index>(m);
+    const Eigen::Map<const Eigen::ArrayXd> Y(y.data(), points), C(upper.data(), points), L(linear.data(), points);
+    const double last_width = std::end(kHingeWidths)[-1];
+    HingeEstimate out;
+    if (stride > 1) {
+        // Every stride-th point, C multiplied by m / (its count) so that its loss weighs as the whole
+        // problem's: its minimiser (from w = 0 through every width) starts this one at the last.
+        const FeatureBlocks coarse = F.every(stride);
+        std::vector<double> yc, uc, lc;
+        const double scale = static_cast<double>(m) / static_cast<double>(coarse.rows());
+        for (size_t t = 0; t < m; t += stride) {
+            yc.push_back(y[t]);
+            uc.push_back(upper[t] * scale);
+            lc.push_back(linear[t]);
+        }
+        out = estimate(coarse, yc, uc, lc, progress, level, hinge_coarse_stride(coarse.rows(), F.size()));
+        if (level) level(m);
+        Eigen::ArrayXd f = decision_change(F, out.w);
+        newton_at_width(F, Y, C, L, last_width, true, out, f, progress);
+        return out;
+    }
+    if (level) level(m);
+    out.w = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(F.size()));
+    Eigen::ArrayXd f = Eigen::ArrayXd::Zero(points);  // phi(x_t) . w
+    for (double h : kHingeWidths) newton_at_width(F, Y, C, L, h, h == last_width, out, f, progress);
+    return out;
+}
+
 }  // namespace
+
+size_t hinge_coarse_stride(size_t m, size_t p) {
+    const double rows = static_cast<double>(m), functions = static_cast<double>(p);
+    if (rows * functions * functions / 2 < kHingeCoarseMinWork) return 1;
+    const double least = std::max(kHingeCoarseMinPoints, kHingeCoarsePointsPerFunction * functions);
+    size_t stride = 1;
+    while (static_cast<double>(m) / static_cast<double>(stride * kHingeCoarseStride) >= least)
+        stride *= kHingeCoarseStride;
+    return stride;
+}
 
 HingeEstimate smoothed_hinge_estimate(const FeatureBlocks& F, std::span<const double> y,
                                       std::span<const double> upper, std::span<const double> linear,
-                                      const std::function<void(long, double)>& progress) {
-    const size_t m = F.rows();
-    const auto points = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(F.size());
-    const Eigen::Map<const Eigen::ArrayXd> Y(y.data(), points), C(upper.data(), points), L(linear.data(), points);
-    HingeEstimate out;
-    out.w = Eigen::VectorXd::Zero(cols);
-    Eigen::ArrayXd f = Eigen::ArrayXd::Zero(points);  // phi(x_t) . w
-    BandHessian hessian(F);
-    std::vector<unsigned char> in_band(m);
-    for (size_t level = 0; level < std::size(kHingeWidths); ++level) {
-        const double h = kHingeWidths[level];
-        const bool last = level + 1 == std::size(kHingeWidths);
-        const Eigen::ArrayXd weight = C / h;
-        hessian.reset();
-        std::fill(in_band.begin(), in_band.end(), 0);
-        while (out.steps < kHingeMaxSteps) {
-            const Eigen::ArrayXd r = -L - Y * (f + out.bias);
-            const Eigen::ArrayXd ya = Y * C * (r / h).max(0.0).min(1.0);  // y_t alpha_t
-            std::vector<Eigen::Index> short_of_margin, entered, left;
-            for (Eigen::Index t = 0; t < points; ++t) {
-                if (r[t] > 0.0) short_of_margin.push_back(t);
-                const unsigned char now = r[t] > 0.0 && r[t] < h ? 1 : 0;
-                if (now != in_band[static_cast<size_t>(t)]) (now != 0 ? entered : left).push_back(t);
-                in_band[static_cast<size_t>(t)] = now;
-            }
-            Eigen::VectorXd gradient(cols + 1);
-            gradient.head(cols) = out.w - combination(F, short_of_margin, ya);
-            gradient[cols] = -ya.sum();
-            hessian.add(entered, weight, 1.0);
-            hessian.add(left, weight, -1.0);
-            const Eigen::VectorXd d = hessian.newton_direction(gradient);
-            const Eigen::VectorXd dw = d.head(cols);
-            const Eigen::ArrayXd change = decision_change(F, dw);
-            const Eigen::ArrayXd df = change + d[cols];
-            const double t = exact_step(out.w, dw, r, -Y * df, C, h);
-            out.w += t * dw;
-            out.bias += t * d[cols];
-            f += t * change;
-            ++out.steps;
-            const double moved = t * df.abs().maxCoeff();
-            if (progress) progress(out.steps, moved);
-            if (!last || moved < kHingeSettled) break;
-        }
-    }
-    return out;
+                                      const std::function<void(long, double)>& progress,
+                                      const std::function<void(size_t)>& level, size_t coarse_stride) {
+    return estimate(F, y, upper, linear, progress, level,
+                    coarse_stride > 0 ? coarse_stride : hinge_coarse_stride(F.rows(), F.size()));
 }
 
 }  // namespace orca::training

@@ -145,8 +145,14 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
     double screen_margin = margin_given.value_or(kScreenMargin);
     std::vector<double> g;
     if (per_point == 1) {
-        announce(phase, "Newton steps on the smoothed hinge", "largest change of a decision value", kHingeSettled);
-        const HingeEstimate estimate = smoothed_hinge_estimate(q.phi, q.y, q.upper, q.linear, progress);
+        // Each level of the estimate is a phase of its own: its steps' cost and its measure's peak.
+        const auto level = [&](size_t rows) {
+            announce(phase,
+                     rows == m ? std::string("Newton steps on the smoothed hinge")
+                               : fmt::format("Newton steps on the smoothed hinge over {} of {} rows", rows, m),
+                     "largest change of a decision value", kHingeSettled);
+        };
+        const HingeEstimate estimate = smoothed_hinge_estimate(q.phi, q.y, q.upper, q.linear, progress, level);
         out.hinge_steps = estimate.steps;
         g = reduced_gradients(q, estimate.w, estimate.bias);
         screen_margin = margin_given.value_or(kHingeScreenMargin);

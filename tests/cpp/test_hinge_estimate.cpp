@@ -155,3 +155,66 @@ TEST(GramLanes, LargeBasesSumInFewerLanesToBoundTheirMemory) {
         EXPECT_LE(static_cast<double>(training::gram_lanes(1000, p)) * 8.0 * double(p) * double(p),
                   std::max(training::kGramLaneBytes, 2.0 * 8.0 * double(p) * double(p)));
 }
+
+TEST(HingeEstimate, FromACoarserLevelItIsStillTheSmoothedProblemsMinimiser) {
+    // 100,000 rows of an additive model, asked to start from every 4th row (C multiplied by 4; the
+    // rule keeps so small a problem on one level), and then with every row: the result
+    // must still satisfy the smoothed primal's optimality conditions over every row,
+    // w = sum_t y_t a_t phi(x_t) and sum_t y_t a_t = 0 with a_t = C_t clamp(r_t / h, 0, 1),
+    // checked here by brute force.
+    const size_t m = 100000, d = 4;
+    const Basis additive(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 1);
+    EXPECT_EQ(training::hinge_coarse_stride(1000000, 4006), 16u);  // pairs of 30 features
+    EXPECT_EQ(training::hinge_coarse_stride(100000, 4006), 1u);    // the first Hessian is cheaper
+    EXPECT_EQ(training::hinge_coarse_stride(100000, 436), 1u);     // pairs of 10 features
+    EXPECT_EQ(training::hinge_coarse_stride(m, static_cast<size_t>(additive.size())), 1u);
+    const Labelled data = labelled(m, d, 11u);
+    const training::FeatureRows features(additive, data.points, m, true);
+    const size_t p = features.size();
+    const auto phi = features.matrix();
+    const std::vector<double> upper(m, 2.0), linear(m, -1.0);
+    std::vector<size_t> levels;  // the rows of each level as it starts
+    const training::HingeEstimate estimate = training::smoothed_hinge_estimate(
+        training::FeatureBlocks(features), data.y, upper, linear, {}, [&](size_t rows) { levels.push_back(rows); },
+        training::kHingeCoarseStride);
+    EXPECT_EQ(levels, (std::vector<size_t>{m / 4, m}));
+    const double h = std::end(training::kHingeWidths)[-1];
+    const std::vector<double> f = decisions(phi, m, p, estimate);
+    std::vector<double> residual(p);
+    for (size_t k = 0; k < p; ++k) residual[k] = estimate.w[static_cast<Eigen::Index>(k)];
+    double balance = 0.0, scale = 0.0;
+    for (size_t t = 0; t < m; ++t) {
+        const double r = 1.0 - data.y[t] * f[t];
+        const double ya = data.y[t] * upper[t] * std::clamp(r / h, 0.0, 1.0);
+        for (size_t k = 0; k < p; ++k) residual[k] -= ya * phi[t * p + k];
+        balance += ya;
+        scale += std::abs(ya);
+    }
+    for (size_t k = 0; k < p; ++k) EXPECT_LT(std::abs(residual[k]), 1e-6 * scale) << "function " << k;
+    EXPECT_LT(std::abs(balance), 1e-6 * scale);
+}
+
+TEST(FeatureBlocks, EveryStrideThRowIsTheSameStoredOrComputed) {
+    const size_t m = 1003, d = 5, stride = 4;
+    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+    const std::vector<double> points = test::uniform_points(m, d, 3u);
+    const training::FeatureRows stored(pairs, points, m, true), computed(pairs, points, m, false);
+    const size_t p = stored.size();
+    const training::FeatureBlocks a = training::FeatureBlocks(stored).every(stride);
+    const training::FeatureBlocks b = training::FeatureBlocks(computed).every(stride);
+    ASSERT_EQ(a.rows(), (m + stride - 1) / stride);
+    ASSERT_EQ(b.rows(), a.rows());
+    EXPECT_FALSE(a.stored());
+    training::FeatureBlocks::Buffer ba = a.buffer(), bb = b.buffer();
+    for (size_t begin = 0; begin < a.rows(); begin += 37) {
+        const size_t end = std::min(a.rows(), begin + 37);
+        const double* ra = a.block(begin, end, ba);
+        std::vector<double> first(ra, ra + (end - begin) * p);
+        const double* rb = b.block(begin, end, bb);
+        for (size_t t = begin; t < end; ++t)
+            for (size_t k = 0; k < p; ++k) {
+                ASSERT_EQ(first[(t - begin) * p + k], stored.matrix()[t * stride * p + k]);
+                ASSERT_EQ(rb[(t - begin) * p + k], stored.matrix()[t * stride * p + k]);
+            }
+    }
+}
