@@ -246,6 +246,33 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
         fit.alpha = alpha;
         fit.steps = steps;
         out.method = std::move(fit);
+        // 4. After the first round the working set's variables have their exact gradients: when only
+        // a few held variables were wrong, the next set keeps of it only the points with a free
+        // variable or one within kNarrowMargin of its margin, the rest held where this round put
+        // them, and adds the violators' points (the next round's check covers the points let go,
+        // and from then on the set only grows).
+        if (exact && round == 1 && violations > 0 && violations * kFewViolations <= points.size()) {
+            const double narrow = kNarrowMargin * margin_unit(q);
+            std::vector<unsigned char> near(m, 0);
+            for (size_t v = 0; v < n; ++v) {
+                const bool free = alpha[v] > 0.0 && alpha[v] < q.upper[v];
+                if (free || std::abs(g[v]) < narrow) near[v % m] = 1;
+            }
+            size_t kept = 0;
+            for (size_t t = 0; t < m; ++t) kept += working[t] != 0 && near[t] != 0 ? 1 : 0;
+            kept += violations;  // at most: a point may hold two
+            if (2 * kept <= points.size() && kept >= std::min(m, kMinWorkingPoints)) {
+                out.narrowed = true;
+                for (size_t t : points) {
+                    if (near[t] != 0) continue;
+                    working[t] = 0;
+                    for (size_t r = 0; r < per_point; ++r) {
+                        const size_t v = t + r * m;
+                        held[v] = alpha[v] > 0.0 ? Held::at_upper : Held::at_zero;
+                    }
+                }
+            }
+        }
         // More variables held wrongly than the working set holds: the estimate was poor, and the
         // rounds would grow the set towards the whole problem one Newton solve at a time. The
         // whole problem at once bounds the loss to the coarse fit and this round (with its features
