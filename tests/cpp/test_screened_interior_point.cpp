@@ -99,6 +99,11 @@ Basis additive(size_t d) {
     return Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 1);
 }
 
+// Main effects and pairs of d features of degree 3.
+Basis pairs_of(size_t d) {
+    return Basis(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+}
+
 // One dual solved by the method on every row and by the screened method (at the given margin).
 struct BothFits {
     training::InteriorPointResult whole;
@@ -186,7 +191,7 @@ TEST(ScreenedInteriorPoint, ManyFunctionsAtLargeCAreScreenedFromTheSmoothedHinge
     // thousands: from the smoothed hinge's estimate one working set of a fraction of the rows, and
     // the optimum of the method on every row.
     const size_t m = 20000, d = 6;
-    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+    const Basis pairs = pairs_of(d);
     const Dual q = classification(m, d, 100.0, 29u);
     const training::FeatureRows features(pairs, q.points, m, true);
     const BothFits fits = fit_both(features, q);
@@ -209,7 +214,7 @@ TEST(ScreenedInteriorPoint, VariablesHeldWronglyAreFreedByTheNextRound) {
     // them violating, the next frees them. At C = 10 the rounded result of either method violates
     // by a few times SMO's tolerance, which SMO then polishes: the screened one no more.
     const size_t m = 20000, d = 6;
-    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+    const Basis pairs = pairs_of(d);
     const Dual q = classification(m, d, 10.0, 23u);
     const training::FeatureRows features(pairs, q.points, m, true);
     const BothFits fits = fit_both(features, q, 0.06);
@@ -318,7 +323,7 @@ TEST(ScreenedInteriorPoint, FeaturesComputedByBlocksGiveTheStoredFeaturesResultB
     // by computed blocks (training/feature_rows.hpp): pairs of 6 features (154 functions) at C = 10,
     // the same estimate, working sets, Newton steps and solution to the bit.
     const size_t m = 8000, d = 6;
-    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+    const Basis pairs = pairs_of(d);
     const Dual q = classification(m, d, 10.0, 31u);
     const training::FeatureRows stored(pairs, q.points, m, true), computed(pairs, q.points, m, false);
     ASSERT_TRUE(stored.stored());
@@ -358,7 +363,7 @@ TEST(ScreenedInteriorPoint, LargeBasesOfManyRowsTakeItWhereTheWholeMethodDoesNot
     // (features stored) or 1,000,000 rows (features computed by blocks) takes the interior-point
     // route through a working set; epsilon-SVR, which would need the whole method, coordinate
     // descent; 10,000 rows (fewer than 4 a function) SMO first.
-    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(30, 3), 2);
+    const Basis pairs = pairs_of(30);
     ASSERT_EQ(pairs.size(), 4006u);
     const SolverOptions automatic;
     EXPECT_EQ(training::chosen_route(pairs, 40000, automatic), DualRoute::interior_point);
@@ -377,7 +382,7 @@ TEST(ScreenedInteriorPoint, AFirstRoundWithFewViolatorsIsNarrowedAndStillReaches
     // keeps of it only the points near their margin by their exact gradients (less than half of
     // it), the rest held where the first round put them. The rounds after it check those too.
     const size_t m = 50000, d = 6;
-    const Basis pairs(FamilySpec::make("legendre"), Measure::probability, std::vector<int>(d, 3), 2);
+    const Basis pairs = pairs_of(d);
     const Dual q = classification(m, d, 1.0, 23u);
     const training::FeatureRows features(pairs, q.points, m, true);
     const BothFits fits = fit_both(features, q, 0.07);
