@@ -55,6 +55,10 @@ struct ProgressPhase {
     // The measure may rise before it falls (the interior-point method's duality measure grows while
     // its infeasibility is removed): the time to go is then estimated from the measure's peak on.
     bool rises_first = false;
+    // The most counts the phase can take from its first report (0: no bound). A measure that does
+    // not fall geometrically (the smoothed hinge's Newton steps) extrapolates to any time; the time
+    // to go never exceeds what the counts left would take.
+    long most = 0;
 };
 
 struct SolverOptions {

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -95,8 +96,9 @@ Subproblem gather(const Problem& q, const std::vector<size_t>& points, double up
 }
 
 void announce(const std::function<void(const ProgressPhase&)>& phase, const std::string& counts,
-              const std::string& measure = "relative duality measure", double target = kInteriorPointTarget) {
-    if (phase) phase(ProgressPhase{counts, measure, target, true});
+              const std::string& measure = "relative duality measure", double target = kInteriorPointTarget,
+              long most = 0) {
+    if (phase) phase(ProgressPhase{counts, measure, target, true, most});
 }
 
 // The unit of the screen's margin: 1 for C-SVC (one variable a point, l = -1), the standard
@@ -150,7 +152,8 @@ ScreenedInteriorPointResult solve(const Problem& q, double tolerance, std::optio
             announce(phase,
                      rows == m ? std::string("Newton steps on the smoothed hinge")
                                : fmt::format("Newton steps on the smoothed hinge over {} of {} rows", rows, m),
-                     "largest change of a decision value", kHingeSettled);
+                     "largest change of a decision value", kHingeSettled,
+                     static_cast<long>(std::size(kHingeWidths)) - 1 + kHingeMaxSteps);
         };
         const HingeEstimate estimate = smoothed_hinge_estimate(q.phi, q.y, q.upper, q.linear, progress, level);
         out.hinge_steps = estimate.steps;

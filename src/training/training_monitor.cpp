@@ -52,7 +52,10 @@ std::optional<double> TrainingMonitor::seconds_to_go() const {
     if (!(slope < 0)) return std::nullopt;
     const Report& last = reports_.back();
     const double fitted_end = my + slope * (static_cast<double>(last.iterations) - mx);
-    const double remaining = std::max(0.0, (fitted_end - std::log(tolerance_)) / -slope);
+    double remaining = std::max(0.0, (fitted_end - std::log(tolerance_)) / -slope);
+    if (phase_.most > 0)
+        remaining = std::min(remaining, std::max(0.0, static_cast<double>(reports_.front().iterations +
+                                                                          phase_.most - 1 - last.iterations)));
     const Report& start = reports_.front();
     const double per_iteration =
         (last.elapsed - start.elapsed) / static_cast<double>(last.iterations - start.iterations);

@@ -125,3 +125,42 @@ TEST(TrainingMonitor, AMeasureThatRisesFirstIsEstimatedFromItsPeak) {
     }
     EXPECT_EQ(estimates, 5);
 }
+
+TEST(TrainingMonitor, ABoundedPhaseNeverPromisesMoreThanItsCountsLeft) {
+    // The smoothed hinge's largest change of a decision value on its coarse level (62,500 of
+    // 1,000,000 rows of pairs of 30 features, the progress lines of a real fit, about 1.3 s a step):
+    // it hovers near 10 for 45 steps and then falls, reaching the tolerance 1e-3 at step 66. Fitted
+    // as a geometric decrease it said 74 min to go at step 30, 40 s before the end. With the level's
+    // bound (2 wider widths + 100 steps at the last), no estimate of the end passes 102 steps, and
+    // every one lies within a factor of 5 of the end.
+    const std::vector<std::pair<long, double>> reports = {
+        {1, 4.62},   {2, 47.6},   {3, 7.76},   {4, 8.81},   {5, 9.58},   {6, 7.83},   {7, 14.5},   {8, 14.8},
+        {9, 9.69},   {10, 11.5},  {11, 10.2},  {12, 39.5},  {13, 12.9},  {14, 21.1},  {15, 10.5},  {16, 9.91},
+        {17, 11.8},  {18, 16.5},  {19, 12.8},  {20, 23.6},  {21, 23.2},  {22, 10.8},  {23, 7.74},  {24, 10.3},
+        {25, 21.7},  {26, 9.19},  {27, 9.11},  {28, 29.7},  {29, 7.89},  {30, 8.93},  {31, 5.71},  {32, 9.42},
+        {33, 5.27},  {34, 3.27},  {35, 13.2},  {36, 6.03},  {37, 16.5},  {38, 9.58},  {39, 2.87},  {40, 5.38},
+        {41, 10},    {42, 10.4},  {43, 2.53},  {44, 6.83},  {45, 5.74},  {46, 4.95},  {47, 3.02},  {48, 1.93},
+        {49, 3.11},  {50, 0.997}, {51, 3.68},  {52, 2.16},  {53, 1.62},  {54, 0.813}, {55, 1.3},   {56, 0.296},
+        {58, 0.88},  {59, 1.59},  {60, 0.806}, {61, 0.134}, {63, 0.402}, {65, 0.00574}};
+    const double per_step = 1.3, end = 66 * per_step;
+    const orca::ProgressPhase unbounded{"Newton steps on the smoothed hinge", "largest change of a decision value",
+                                        1e-3, true};
+    orca::ProgressPhase bounded = unbounded;
+    bounded.most = 102;
+    TrainingMonitor free_running(1e-3, 0, unbounded), capped(1e-3, 0, bounded);
+    double worst_free = 0, worst_capped = 0, least_capped = INFINITY;  // estimates of the end
+    for (const auto& [step, change] : reports) {
+        free_running.record(step, change, x(step) * per_step);
+        capped.record(step, change, x(step) * per_step);
+        if (const auto eta = free_running.seconds_to_go()) worst_free = std::max(worst_free, *eta + x(step) * per_step);
+        if (const auto eta = capped.seconds_to_go()) {
+            EXPECT_LE(*eta + x(step) * per_step, 102 * per_step * (1 + 1e-12)) << step;
+            worst_capped = std::max(worst_capped, *eta + x(step) * per_step);
+            least_capped = std::min(least_capped, *eta + x(step) * per_step);
+        }
+    }
+    EXPECT_GT(worst_free, 10 * end);   // what the bound is for
+    EXPECT_LT(worst_capped, 2 * end);  // 102 of 66 steps at the most
+    EXPECT_GT(worst_capped, end);
+    EXPECT_GT(least_capped, end / 5);  // the first estimates, from a few steps: 18.7 s
+}
