@@ -17,8 +17,9 @@ Machine fit_two_class(const ModelSettings& shared, const TensorKernel& kernel, c
                       const TrainOptions& options, uint64_t seed, std::vector<char>& is_support,
                       std::vector<std::string> classes, const std::string& stage) {
     const size_t d = shared.dim(), m = rows.size();
-    // Two classes: every row, in order, and the points are used as they are (a copy was 240 MB at
-    // 1,000,000 rows of 30 features); one against one: the pair's rows gathered.
+    // Two classes and one against the rest: every row, in order (rows ascend), and the points are
+    // used as they are (a copy was 240 MB at 1,000,000 rows of 30 features); one against one: the
+    // pair's rows gathered.
     const bool every_row = m * d == points.size();
     std::vector<double> gathered, sub_y, sub_upper;
     if (!every_row) gathered.reserve(m * d);

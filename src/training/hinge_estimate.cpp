@@ -58,7 +58,6 @@ class BandHessian {
     explicit BandHessian(const FeatureBlocks& F)
         : F_(F), p_(static_cast<Eigen::Index>(F.size())), sum_(Eigen::MatrixXd::Zero(p_ + 1, p_ + 1)) {}
 
-    void reset() { sum_.setZero(); }
     // Adds sign * sum over `rows` of weight[t] z_t z_t'.
     void add(const std::vector<Eigen::Index>& rows, const Eigen::ArrayXd& weight, double sign) {
         const auto p = p_;
