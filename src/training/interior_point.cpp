@@ -1,6 +1,5 @@
 #include "training/interior_point.hpp"
 
-#include <Eigen/Cholesky>
 #include <Eigen/Core>
 #include <Eigen/QR>
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include <limits>
 
 #include "parallel/work_team.hpp"
+#include "training/blocked_cholesky.hpp"
 #include "training/gram_lanes.hpp"
 
 namespace orca::training {
@@ -150,11 +150,9 @@ class NewtonSystem {
                 partial[lane].selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
             }
         });
-        Eigen::MatrixXd M = Eigen::MatrixXd::Identity(p, p);
-        for (const auto& part : partial) M += part;
-        M = M.selfadjointView<Eigen::Lower>();
-        llt_.compute(M);
-        if (llt_.info() != Eigen::Success) {
+        factor_ = Eigen::MatrixXd::Identity(p, p);
+        for (const auto& part : partial) factor_ += part;  // the lower triangle is M's
+        if (!blocked_cholesky(factor_)) {
             // Near the end D^-1 spans 30 orders of magnitude: the QR of [E^1/2 F; I] is the
             // stable way to the same factor.
             RowMatrix stacked(static_cast<Eigen::Index>(m) + p, p);
@@ -174,7 +172,7 @@ class NewtonSystem {
             r_.transpose().triangularView<Eigen::Lower>().solveInPlace(w);
             r_.triangularView<Eigen::Upper>().solveInPlace(w);
         } else {
-            w = llt_.solve(w);
+            cholesky_solve_in_place(factor_, w);
         }
         return T - dinv_.matrix().asDiagonal() * times(F_, map_, w);
     }
@@ -183,7 +181,7 @@ class NewtonSystem {
     const Eigen::Map<const RowMatrix>& F_;
     const VariableMap& map_;
     const Array& dinv_;
-    Eigen::LLT<Eigen::MatrixXd> llt_;
+    Eigen::MatrixXd factor_;  // M's Cholesky factor (lower triangle), unless use_qr_
     Eigen::MatrixXd r_;
     bool use_qr_ = false;
 };

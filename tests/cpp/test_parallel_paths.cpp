@@ -24,6 +24,7 @@
 #include "orca/prediction.hpp"
 #include "orca/training.hpp"
 #include "parallel/work_team.hpp"
+#include "training/blocked_cholesky.hpp"
 #include "training/feature_rows.hpp"
 #include "training/screened_interior_point.hpp"
 #include "test_helpers.hpp"
@@ -297,4 +298,19 @@ TEST(ParallelPaths, SweepFits) {
         return rows;
     });
     EXPECT_EQ(one, four);
+}
+
+TEST(ParallelPaths, TheBlockedCholeskyFactorHasTheSameBitsOnOneThreadAndOnFour) {
+    // The trailing updates' column blocks are shared out; each is one thread's, in a fixed order.
+    const Eigen::Index p = 2 * orca::training::kBlockedCholeskyFrom + 77;
+    Eigen::MatrixXd B = Eigen::MatrixXd::Zero(p, p / 3);
+    for (Eigen::Index i = 0; i < B.rows(); ++i)
+        for (Eigen::Index j = 0; j < B.cols(); ++j) B(i, j) = std::sin(0.37 * static_cast<double>(i * 31 + j * 17));
+    const Eigen::MatrixXd A = B * B.transpose() + Eigen::MatrixXd::Identity(p, p);
+    const auto [one, four] = on_one_and_four_threads<Eigen::MatrixXd>([&] {
+        Eigen::MatrixXd factor = A;
+        EXPECT_TRUE(orca::training::blocked_cholesky(factor));
+        return factor;
+    });
+    EXPECT_TRUE((one.array() == four.array()).all());
 }
