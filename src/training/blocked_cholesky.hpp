@@ -2,12 +2,12 @@
 // The Cholesky factor of a large symmetric positive definite matrix on the thread team.
 //
 // Eigen's LLT runs on one thread here (the engine defines EIGEN_DONT_PARALLELIZE: its parallel
-// work runs on src/parallel's team), and at 4,007 functions it takes 0.53 s, once in each of the
-// 100 Newton steps of the smoothed hinge and the 34 of the interior-point method at 1,000,000 rows
-// of pairs of 30 features. The right-looking blocked algorithm does nearly all its work in the
+// work runs on src/parallel's team), and at 4,007 functions it took 0.53-0.61 s, once in each of
+// the 100 Newton steps of the smoothed hinge and the 34 of the interior-point method at 1,000,000
+// rows of pairs of 30 features. The right-looking blocked algorithm does nearly all its work in the
 // trailing update A22 -= L21 L21', whose column blocks are independent: they are shared out on the
 // team, each computed by one thread in a fixed order, so the factor has the same bits on any
-// number of threads.
+// number of threads (0.31-0.34 s on 2 cores; docs/benchmarks.md).
 #include <Eigen/Core>
 #include <cstddef>
 
