@@ -20,10 +20,12 @@ bool blocked_cholesky(Eigen::MatrixXd& A) {
         Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>, Eigen::Lower> factor(diagonal);
         if (factor.info() != Eigen::Success) return false;
         if (rest == 0) break;
-        // The panel below it, L21 = A21 L11^-T, by row chunks.
+        // The blocks of kCholeskyBlock rows (for the panel) and columns (for the trailing update)
+        // beyond the diagonal block.
+        const size_t blocks = static_cast<size_t>((rest + kCholeskyBlock - 1) / kCholeskyBlock);
+        // The panel below it, L21 = A21 L11^-T, by row blocks.
         const auto L11 = A.block(k, k, b, b).triangularView<Eigen::Lower>();
-        const size_t panel_chunks = static_cast<size_t>((rest + kCholeskyBlock - 1) / kCholeskyBlock);
-        parallel::for_chunks(panel_chunks, 1, [&](size_t begin, size_t end) {
+        parallel::for_chunks(blocks, 1, [&](size_t begin, size_t end) {
             for (size_t c = begin; c < end; ++c) {
                 const Eigen::Index lo = k + b + static_cast<Eigen::Index>(c) * kCholeskyBlock;
                 const Eigen::Index rows = std::min(kCholeskyBlock, p - lo);
@@ -34,8 +36,7 @@ bool blocked_cholesky(Eigen::MatrixXd& A) {
         // The trailing update A22 -= L21 L21' (lower triangle), one column block a task: the
         // block's square on the diagonal, then the rows below it.
         const auto L21 = A.block(k + b, k, rest, b);
-        const size_t column_blocks = panel_chunks;
-        parallel::for_chunks(column_blocks, 1, [&](size_t begin, size_t end) {
+        parallel::for_chunks(blocks, 1, [&](size_t begin, size_t end) {
             for (size_t c = begin; c < end; ++c) {
                 const Eigen::Index j = static_cast<Eigen::Index>(c) * kCholeskyBlock;
                 const Eigen::Index width = std::min(kCholeskyBlock, rest - j);

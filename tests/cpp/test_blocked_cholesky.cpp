@@ -31,14 +31,13 @@ TEST(BlockedCholesky, FactorsAsEigensLltDoesAtEveryOrderAroundTheBlocks) {
         factor.triangularView<Eigen::StrictlyUpper>().setConstant(7.0);  // never read, never written
         ASSERT_TRUE(orca::training::blocked_cholesky(factor)) << p;
         const Eigen::MatrixXd L = factor.triangularView<Eigen::Lower>();
-        EXPECT_TRUE((factor.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().array() ==
-                     Eigen::MatrixXd(Eigen::MatrixXd::Constant(p, p, 7.0).triangularView<Eigen::StrictlyUpper>()).array())
-                        .all())
-            << p;
+        const Eigen::MatrixXd upper = factor.triangularView<Eigen::StrictlyUpper>();
+        const Eigen::MatrixXd sevens = Eigen::MatrixXd::Constant(p, p, 7.0).triangularView<Eigen::StrictlyUpper>();
+        EXPECT_TRUE(upper == sevens) << p;
         const Eigen::MatrixXd theirs = Eigen::LLT<Eigen::MatrixXd>(A).matrixL();
         EXPECT_LT((L - theirs).cwiseAbs().maxCoeff(), 1e-12 * theirs.cwiseAbs().maxCoeff()) << p;
         EXPECT_LT((L * L.transpose() - A).cwiseAbs().maxCoeff(), 1e-12 * A.cwiseAbs().maxCoeff()) << p;
-        // Its solve against Eigen's, on several right-hand sides at once.
+        // Its solve, on several right-hand sides at once: A x = rhs, and A's first column gives e_1.
         Eigen::MatrixXd rhs = Eigen::MatrixXd::Ones(p, 3);
         rhs.col(1).setLinSpaced(-1.0, 1.0);
         rhs.col(2) = A.col(0);
