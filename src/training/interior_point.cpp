@@ -36,6 +36,9 @@ constexpr double kStepFraction = 0.99;
 constexpr double kRoundTo = 1e-6;
 // Rows per chunk when U' D^-1 U is summed over rows on several threads.
 constexpr size_t kRowsPerChunk = 512;
+// A row whose rounding to single precision would disturb M = I + F' E F by more than this (about
+// 6e-8 E_t |f_t|^2) is summed in double precision by the refined sums (NewtonSums).
+constexpr double kHeavyRow = 1e-2 / 6e-8;
 // U' D^-1 U is summed into partial p x p matrices (lanes, training/gram_lanes.hpp), each over a
 // fixed run of chunks: memory O(lanes p^2) whatever m is (one partial per chunk was 1.5 GB at
 // 500,000 rows of 436 functions), and the same bits on any number of threads.
@@ -125,38 +128,110 @@ double max_step(const Array& x, const Array& dx) {
     return s;
 }
 
+// Adds sum_t E_t f_t f_t' over the rows t of F (all of them, or those listed) to out's lower
+// triangle, in Scalar's precision, in chunks of rows on the thread team: lane l adds its run of
+// chunks in order, then the lanes are added in order (the same bits on any number of threads).
+template <class Scalar>
+void add_gram(const Eigen::Map<const RowMatrix>& F, const Array& E, const std::vector<Eigen::Index>* listed,
+              Eigen::MatrixXd& out) {
+    using Rows = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    using Square = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
+    const auto p = F.cols();
+    const size_t m = listed != nullptr ? listed->size() : static_cast<size_t>(F.rows());
+    if (m == 0) return;
+    const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
+    const size_t lanes = gram_lanes(chunks, static_cast<size_t>(p));
+    std::vector<Square> partial(lanes);
+    parallel::for_chunks(lanes, 1, [&](size_t lane, size_t) {
+        partial[lane] = Square::Zero(p, p);
+        Rows B;
+        for (size_t c = lane * chunks / lanes; c < (lane + 1) * chunks / lanes; ++c) {
+            const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
+            const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
+            if (listed == nullptr) {
+                B.noalias() = (E.segment(lo, rows).sqrt().matrix().asDiagonal() * F.middleRows(lo, rows))
+                                  .template cast<Scalar>();
+            } else {
+                B.resize(rows, p);
+                for (Eigen::Index r = 0; r < rows; ++r) {
+                    const Eigen::Index t = (*listed)[static_cast<size_t>(lo + r)];
+                    B.row(r) = (std::sqrt(E[t]) * F.row(t)).template cast<Scalar>();
+                }
+            }
+            partial[lane].template selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
+        }
+    });
+    for (const auto& part : partial) out += part.template cast<double>();
+}
+
 // Solves (D + U U') h = r for many right-hand sides through the Woodbury identity:
-// h = D^-1 r - D^-1 U (I + U' D^-1 U)^-1 U' D^-1 r, where U' D^-1 U = F' E F with E the points' folded
-// D^-1 (y_v^2 = 1).
+// h = D^-1 r - D^-1 U M^-1 U' D^-1 r with M = I + U' D^-1 U = I + F' E F, E the points' folded D^-1
+// (y_v^2 = 1). M^-1 comes from M's Cholesky factor, or (NewtonSums::refined) from conjugate
+// gradients on M preconditioned by the factor of M summed in single precision.
 class NewtonSystem {
   public:
-    NewtonSystem(const Eigen::Map<const RowMatrix>& F, const VariableMap& map, const Array& d_inverse)
-        : F_(F), map_(map), dinv_(d_inverse) {
-        const auto p = F.cols();
-        const auto m = static_cast<size_t>(F.rows());
-        const Array point_dinv = map.fold(d_inverse);
-        // M = I + F' E F, summed in row chunks on the thread team: lane l adds its run of chunks
-        // in order, then the lanes are added in order.
-        const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
-        const size_t lanes = gram_lanes(chunks, static_cast<size_t>(p));
-        std::vector<Eigen::MatrixXd> partial(lanes);
-        parallel::for_chunks(lanes, 1, [&](size_t lane, size_t) {
-            partial[lane] = Eigen::MatrixXd::Zero(p, p);
-            RowMatrix B;
-            for (size_t c = lane * chunks / lanes; c < (lane + 1) * chunks / lanes; ++c) {
-                const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
-                const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
-                B.noalias() = point_dinv.segment(lo, rows).sqrt().matrix().asDiagonal() * F.middleRows(lo, rows);
-                partial[lane].selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
+    // refined: square_norms holds |f_t|^2 for every row of F (the method computes them once).
+    NewtonSystem(const Eigen::Map<const RowMatrix>& F, const VariableMap& map, const Array& d_inverse, bool refined,
+                 const Array& square_norms)
+        : F_(F), map_(map), dinv_(d_inverse), point_dinv_(map.fold(d_inverse)) {
+        if (refined) {
+            // Rounding a row to single precision disturbs M by about 6e-8 E_t |f_t|^2 across f_t;
+            // rows where that would reach kHeavyRow (M's curvature is at least 1 in every
+            // direction) are summed in double precision: near the end, the free variables' few
+            // rows, whose E_t grows without bound, while the rest tend to 0.
+            Array light = point_dinv_;
+            std::vector<Eigen::Index> heavy;
+            for (Eigen::Index t = 0; t < light.size(); ++t)
+                if (light[t] * square_norms[t] > kHeavyRow) {
+                    heavy.push_back(t);
+                    light[t] = 0.0;
+                }
+            factor_ = Eigen::MatrixXd::Identity(F.cols(), F.cols());
+            add_gram<float>(F, light, nullptr, factor_);
+            add_gram<double>(F, point_dinv_, &heavy, factor_);
+            refined_ = blocked_cholesky(factor_);
+            if (refined_) return;
+            fell_back_ = true;  // the rounded sum is not definite: the exact one
+        }
+        factor_exactly();
+    }
+
+    // One column of solutions per column of R (n x k), in two passes over F for all of them (and
+    // one more per refinement).
+    [[nodiscard]] Eigen::MatrixXd solve(const Eigen::MatrixXd& R) {
+        const Eigen::MatrixXd T = dinv_.matrix().asDiagonal() * R;
+        Eigen::MatrixXd w = transposed_times(F_, map_, T);
+        if (refined_ && !refine(w)) {
+            fell_back_ = true;
+            refined_ = false;
+            factor_exactly();
+        }
+        if (!refined_) {
+            if (use_qr_) {
+                r_.transpose().triangularView<Eigen::Lower>().solveInPlace(w);
+                r_.triangularView<Eigen::Upper>().solveInPlace(w);
+            } else {
+                cholesky_solve_in_place(factor_, w);
             }
-        });
-        factor_ = Eigen::MatrixXd::Identity(p, p);
-        for (const auto& part : partial) factor_ += part;  // the lower triangle is M's
+        }
+        return T - dinv_.matrix().asDiagonal() * times(F_, map_, w);
+    }
+
+    // Whether the single-precision sum's refinement gave up (in the factor or in a solve): the
+    // method's later steps sum exactly.
+    [[nodiscard]] bool fell_back() const { return fell_back_; }
+    [[nodiscard]] bool refined() const { return refined_; }
+
+  private:
+    void factor_exactly() {
+        factor_ = Eigen::MatrixXd::Identity(F_.cols(), F_.cols());
+        add_gram<double>(F_, point_dinv_, nullptr, factor_);
         if (!blocked_cholesky(factor_)) {
             // Near the end D^-1 spans 30 orders of magnitude: the QR of [E^1/2 F; I] is the
             // stable way to the same factor.
-            RowMatrix stacked(static_cast<Eigen::Index>(m) + p, p);
-            stacked.topRows(static_cast<Eigen::Index>(m)) = point_dinv.sqrt().matrix().asDiagonal() * F;
+            const auto m = F_.rows(), p = F_.cols();
+            RowMatrix stacked(m + p, p);
+            stacked.topRows(m) = point_dinv_.sqrt().matrix().asDiagonal() * F_;
             stacked.bottomRows(p).setIdentity();
             const Eigen::HouseholderQR<RowMatrix> qr(stacked);
             r_ = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
@@ -164,26 +239,72 @@ class NewtonSystem {
         }
     }
 
-    // One column of solutions per column of R (n x k), in two passes over F for all of them.
-    [[nodiscard]] Eigen::MatrixXd solve(const Eigen::MatrixXd& R) const {
-        const Eigen::MatrixXd T = dinv_.matrix().asDiagonal() * R;
-        Eigen::MatrixXd w = transposed_times(F_, map_, T);
-        if (use_qr_) {
-            r_.transpose().triangularView<Eigen::Lower>().solveInPlace(w);
-            r_.triangularView<Eigen::Upper>().solveInPlace(w);
-        } else {
-            cholesky_solve_in_place(factor_, w);
-        }
-        return T - dinv_.matrix().asDiagonal() * times(F_, map_, w);
+    // M X for p x k X: X + F' (E (F X)), one pass over F's row chunks on the thread team, the
+    // chunks' parts added in order.
+    [[nodiscard]] Eigen::MatrixXd apply(const Eigen::MatrixXd& X) const {
+        const auto m = static_cast<size_t>(F_.rows());
+        const size_t chunks = (m + kRowsPerChunk - 1) / kRowsPerChunk;
+        std::vector<Eigen::MatrixXd> partial(chunks);
+        parallel::for_chunks(chunks, 16, [&](size_t begin, size_t end) {
+            Eigen::MatrixXd U;
+            for (size_t c = begin; c < end; ++c) {
+                const auto lo = static_cast<Eigen::Index>(c * kRowsPerChunk);
+                const auto rows = static_cast<Eigen::Index>(std::min(m, (c + 1) * kRowsPerChunk)) - lo;
+                U.noalias() = F_.middleRows(lo, rows) * X;
+                U = point_dinv_.segment(lo, rows).matrix().asDiagonal() * U;
+                partial[c].noalias() = F_.middleRows(lo, rows).transpose() * U;
+            }
+        });
+        Eigen::MatrixXd out = X;
+        for (const auto& part : partial) out += part;
+        return out;
     }
 
-  private:
+    // Overwrites the right-hand sides B (p x k) with M^-1 B by preconditioned conjugate gradients,
+    // one run per column, their products with M taken together; false when a column's residual is
+    // still above kRefinedTolerance of its right-hand side after kMaxRefinements products.
+    [[nodiscard]] bool refine(Eigen::MatrixXd& B) const {
+        const auto k = B.cols();
+        const Eigen::ArrayXd goal = kRefinedTolerance * B.colwise().norm().transpose().array();
+        Eigen::MatrixXd X = B;
+        cholesky_solve_in_place(factor_, X);
+        Eigen::MatrixXd R = B - apply(X);
+        Eigen::MatrixXd Z = R;
+        cholesky_solve_in_place(factor_, Z);
+        Eigen::MatrixXd P = Z;
+        Eigen::ArrayXd rz = (R.array() * Z.array()).colwise().sum().transpose();
+        for (int pass = 0;; ++pass) {
+            const Eigen::ArrayXd residual = R.colwise().norm().transpose().array();
+            if ((residual <= goal).all()) break;
+            if (pass == kMaxRefinements) return false;
+            const Eigen::MatrixXd Q = apply(P);
+            for (Eigen::Index j = 0; j < k; ++j) {
+                if (residual[j] <= goal[j]) continue;  // this column is done: kept as it is
+                const double alpha = rz[j] / P.col(j).dot(Q.col(j));
+                X.col(j) += alpha * P.col(j);
+                R.col(j) -= alpha * Q.col(j);
+            }
+            Z = R;
+            cholesky_solve_in_place(factor_, Z);
+            for (Eigen::Index j = 0; j < k; ++j) {
+                const double next = R.col(j).dot(Z.col(j));
+                P.col(j) = Z.col(j) + (next / rz[j]) * P.col(j);
+                rz[j] = next;
+            }
+        }
+        B = X;
+        return true;
+    }
+
     const Eigen::Map<const RowMatrix>& F_;
     const VariableMap& map_;
     const Array& dinv_;
-    Eigen::MatrixXd factor_;  // M's Cholesky factor (lower triangle), unless use_qr_
+    Array point_dinv_;
+    Eigen::MatrixXd factor_;  // M's Cholesky factor (lower triangle), or the single-precision sum's
     Eigen::MatrixXd r_;
     bool use_qr_ = false;
+    bool refined_ = false;
+    bool fell_back_ = false;
 };
 
 // The problem is scaled by the largest C so that the box is [0, upper / C_max] and the method's
@@ -218,6 +339,9 @@ InteriorPointResult scaled_method(const double* scaled, size_t m, size_t p, std:
     double best_b = 0.0;
     double best_distance = std::numeric_limits<double>::infinity();
     int short_steps = 0;  // in a row
+    Array square_norms;   // |f_t|^2, for the refined sums
+    bool refined = options.sums == NewtonSums::refined ||
+                   (options.sums == NewtonSums::automatic && p >= kRefinedFrom && m >= kRefinedRowsPerFunction * p);
     for (; result.steps < kMaxSteps; ++result.steps) {
         const Vector w = transposed_times(F, map, a.matrix());
         const Vector Qa = times(F, map, w);
@@ -244,7 +368,8 @@ InteriorPointResult scaled_method(const double* scaled, size_t m, size_t p, std:
             break;
         }
         const Array d_inverse = 1.0 / (z / a + v / s);
-        const NewtonSystem system(F, map, d_inverse);
+        if (refined && square_norms.size() == 0) square_norms = F.rowwise().squaredNorm().array();
+        NewtonSystem system(F, map, d_inverse, refined, square_norms);
         // h_y = H^-1 y is solved together with the predictor's right-hand side (below).
         Vector h_y;
         double y_h_y = 0.0;
@@ -287,6 +412,8 @@ InteriorPointResult scaled_method(const double* scaled, size_t m, size_t p, std:
                                  (2.0 * static_cast<double>(n));
         const double sigma = std::pow(mu_affine / mu, 3.0);
         const Direction dir = direction(sigma * mu, &affine);
+        if (system.refined()) ++result.refined_steps;
+        refined = refined && !system.fell_back();
         const double step = kStepFraction * longest(dir);
         if (!(step > 0.0)) break;
         short_steps = step < kShortStep ? short_steps + 1 : 0;

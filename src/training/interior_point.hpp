@@ -24,7 +24,21 @@ struct InteriorPointResult {
     int steps = 0;
     bool converged = false;  // the method's own stopping rule held (SMO certifies either way)
     bool stalled = false;    // it stopped short, its steps no longer going anywhere: alpha is its best point
+    int refined_steps = 0;   // steps whose solves the single-precision sum's refinement completed (NewtonSums)
 };
+
+// How each Newton step's p x p matrix M = I + U' D^-1 U is summed over the rows. `exact`: in double
+// precision and factored. `refined`: summed in single precision (the m p^2 / 2 multiply-adds at
+// twice the rate), its factor preconditioning conjugate gradients on the exact M, which they
+// apply in one pass over the features each; a solve that does not reach kRefinedTolerance within
+// kMaxRefinements passes is done again with the exact sum, as is every later step of that method.
+// `automatic`: refined where the sum dominates a step (p >= kRefinedFrom functions, m >=
+// kRefinedRowsPerFunction p rows), exact elsewhere, so that smaller problems keep their bits.
+enum class NewtonSums { automatic, exact, refined };
+inline constexpr size_t kRefinedFrom = 1024;
+inline constexpr size_t kRefinedRowsPerFunction = 4;
+inline constexpr double kRefinedTolerance = 1e-11;  // |M x - b| / |b| of each solve
+inline constexpr int kMaxRefinements = 12;
 
 struct InteriorPointOptions {
     // Receives (steps, relative duality measure 2 m mu / (1 + |f|)) after each step; the method
@@ -42,6 +56,7 @@ struct InteriorPointOptions {
     double equality_rhs = 0.0;
     double objective_offset = 0.0;
     size_t whole_variables = 0;
+    NewtonSums sums = NewtonSums::automatic;
 };
 
 // phi: m x p row-major, one row per point (training/feature_rows.hpp); y, upper and linear: one per

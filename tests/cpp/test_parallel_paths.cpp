@@ -26,6 +26,7 @@
 #include "parallel/work_team.hpp"
 #include "training/blocked_cholesky.hpp"
 #include "training/feature_rows.hpp"
+#include "training/interior_point.hpp"
 #include "training/screened_interior_point.hpp"
 #include "test_helpers.hpp"
 #include "thread_limit.hpp"
@@ -313,4 +314,27 @@ TEST(ParallelPaths, TheBlockedCholeskyFactorHasTheSameBitsOnOneThreadAndOnFour) 
         return factor;
     });
     EXPECT_TRUE((one.array() == four.array()).all());
+}
+
+TEST(ParallelPaths, TheInteriorPointMethodsRefinedSinglePrecisionSumsHaveTheSameBitsOnOneThreadAndOnFour) {
+    // The single-precision lanes, the rows summed in double precision and the refinement's passes
+    // over the features (NewtonSums::refined).
+    const size_t m = 6000, d = 6;
+    const orca::Basis pairs(orca::FamilySpec::make("legendre"), orca::Measure::probability, std::vector<int>(d, 3), 2);
+    const std::vector<double> points = orca::test::uniform_points(m, d, 43);
+    std::vector<double> y(m), upper(m, 10.0), linear(m, -1.0);
+    for (size_t t = 0; t < m; ++t) {
+        const double* x = &points[t * d];
+        y[t] = std::sin(2.0 * x[0]) + x[1] * x[2] - 0.3 * x[3] > 0.1 * std::cos(40.0 * x[4]) ? 1.0 : -1.0;
+    }
+    const orca::training::FeatureRows features(pairs, points, m, true);
+    orca::training::InteriorPointOptions options;
+    options.sums = orca::training::NewtonSums::refined;
+    const auto [one, four] = on_one_and_four_threads<orca::training::InteriorPointResult>([&] {
+        return orca::training::interior_point_dual(features.matrix(), m, features.size(), y, upper, linear, options);
+    });
+    EXPECT_GT(four.refined_steps, 0);
+    EXPECT_EQ(one.refined_steps, four.refined_steps);
+    EXPECT_EQ(one.alpha, four.alpha);
+    EXPECT_EQ(one.bias, four.bias);
 }

@@ -393,3 +393,58 @@ TEST(ScreenedInteriorPoint, AFirstRoundWithFewViolatorsIsNarrowedAndStillReaches
     EXPECT_LT(fits.screened.working_points, 2500u);
     expect_same_optimum(features, q, fits, 1e-8);
 }
+
+// The method with each step's M summed in single precision and refined by conjugate gradients
+// (NewtonSums::refined) against the same method summing in double precision: the same steps and
+// the same optimum, measured from the features by brute force. C = 30 makes the late steps'
+// D^-1 span many orders of magnitude, where the free variables' rows are summed exactly.
+void expect_refined_sums_reach_the_exact_optimum(const Dual& q, const Basis& basis) {
+    const training::FeatureRows features(basis, q.points, q.m, true);
+    const size_t p = features.size();
+    training::InteriorPointOptions exact_sums, refined_sums;
+    exact_sums.sums = training::NewtonSums::exact;
+    refined_sums.sums = training::NewtonSums::refined;
+    const auto exact = training::interior_point_dual(features.matrix(), q.m, p, q.y, q.upper, q.linear, exact_sums);
+    const auto refined =
+        training::interior_point_dual(features.matrix(), q.m, p, q.y, q.upper, q.linear, refined_sums);
+    ASSERT_TRUE(exact.converged);
+    ASSERT_TRUE(refined.converged);
+    EXPECT_EQ(exact.refined_steps, 0);
+    EXPECT_EQ(refined.refined_steps, refined.steps);  // no step needed the exact sum
+    EXPECT_NEAR(refined.steps, exact.steps, 1);
+    const Certificate theirs = certify(features, q, exact.alpha), ours = certify(features, q, refined.alpha);
+    // The method's point before SMO sees it (C = 30 leaves its rounding onto the bounds some 5e-3
+    // from the optimality conditions, with either sum): as close to them as the exact sums' point.
+    EXPECT_LT(ours.violation, theirs.violation + 1e-4);
+    EXPECT_NEAR(ours.objective, theirs.objective, 1e-9 * std::abs(theirs.objective));
+    EXPECT_NEAR(refined.bias, exact.bias, 1e-5 * (1.0 + std::abs(exact.bias)));
+    size_t bounds_differ = 0;
+    for (size_t v = 0; v < q.y.size(); ++v)
+        bounds_differ += (refined.alpha[v] == 0.0) != (exact.alpha[v] == 0.0) ||
+                         (refined.alpha[v] == q.upper[v]) != (exact.alpha[v] == q.upper[v]);
+    EXPECT_EQ(bounds_differ, 0U);
+}
+
+TEST(InteriorPoint, SinglePrecisionSumsRefinedReachTheExactSumsOptimumForAClassifier) {
+    expect_refined_sums_reach_the_exact_optimum(classification(3000, 6, 30.0, 71u), pairs_of(6));
+}
+
+TEST(InteriorPoint, SinglePrecisionSumsRefinedReachTheExactSumsOptimumForAnEpsilonSvr) {
+    expect_refined_sums_reach_the_exact_optimum(regression(1500, 5, 30.0, 0.1, 73u), pairs_of(5));
+}
+
+TEST(InteriorPoint, SmallBasesSumInDoublePrecisionAsBefore) {
+    // automatic refines only where the sum dominates a step (kRefinedFrom functions and more):
+    // below, the method's bits are those of the exact sums.
+    const Dual q = classification(2000, 6, 1.0, 79u);
+    const training::FeatureRows features(pairs_of(6), q.points, q.m, true);
+    ASSERT_LT(features.size(), training::kRefinedFrom);
+    training::InteriorPointOptions exact_sums;
+    exact_sums.sums = training::NewtonSums::exact;
+    const auto automatic = training::interior_point_dual(features.matrix(), q.m, features.size(), q.y, q.upper, q.linear);
+    const auto exact =
+        training::interior_point_dual(features.matrix(), q.m, features.size(), q.y, q.upper, q.linear, exact_sums);
+    EXPECT_EQ(automatic.refined_steps, 0);
+    EXPECT_EQ(automatic.alpha, exact.alpha);
+    EXPECT_EQ(automatic.bias, exact.bias);
+}
