@@ -22,6 +22,7 @@ threads=$(bash bench/bench_threads.sh)
 oversubscription=$(bash bench/bench_oversubscription.sh)
 grid_search=$(.venv/bin/python -W ignore bench/bench_grid_search.py 2000x5 2000x10 20000x5)
 report=$(.venv/bin/python bench/report.py)
+read_csv=$(.venv/bin/python bench/bench_read.py --bench-read build/bench/bench_read --rows 1000000 --cols 30)
 build_time=$(bash bench/build_time.sh)
 # The same CLI compiled for the baseline, beside build/'s level (cmake/OrcaCpuLevel.cmake).
 cmake -S . -B build-baseline -DORCA_CPU_LEVEL=baseline -DORCA_BUILD_TESTS=OFF -DORCA_BUILD_BENCH=OFF >/dev/null
@@ -204,6 +205,12 @@ dask_large=$(.venv/bin/python -W ignore bench/bench_dask_training.py --rows 1000
   echo "A table with categorical columns and gaps as a dask DataFrame (bench/bench_dask_categorical.py):"
   echo
   echo "$dask_categorical"
+  echo
+  echo "## Reading a CSV (bench/bench_read.py)"
+  echo
+  echo "$read_csv"
+  echo
+  echo "The first phase of every \`orca fit\`. See \"Reading a CSV, and single-precision Newton sums\" in the notes."
   echo
   echo "## Build time (bench/build_time.sh)"
   echo

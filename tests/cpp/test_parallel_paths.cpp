@@ -63,6 +63,22 @@ orca::Dataset table(size_t m, size_t d, Target target, unsigned seed) {
     return data;
 }
 
+// Two classes of m points in d >= 5 features: a smooth rule of four features against a fast wiggle
+// of the fifth.
+std::vector<double> wavy_classes(const std::vector<double>& points, size_t m, size_t d) {
+    std::vector<double> y(m);
+    for (size_t t = 0; t < m; ++t) {
+        const double* x = &points[t * d];
+        y[t] = std::sin(2.0 * x[0]) + x[1] * x[2] - 0.3 * x[3] > 0.1 * std::cos(40.0 * x[4]) ? 1.0 : -1.0;
+    }
+    return y;
+}
+
+// Main effects and pairs of d features at degree 3.
+orca::Basis pairs_of(size_t d) {
+    return orca::Basis(orca::FamilySpec::make("legendre"), orca::Measure::probability, std::vector<int>(d, 3), 2);
+}
+
 // Runs `work` on one thread and on four and returns both results; fails unless the four-thread
 // run shared loops out to the team's workers.
 template <class Result>
@@ -129,14 +145,9 @@ TEST(ParallelPaths, ScreenedInteriorPointOnFeaturesComputedByBlocks) {
     // The route's form for features that do not fit in memory: the smoothed hinge's passes, the
     // screen and the checks read blocks of rows computed by each lane of the team.
     const size_t m = 8000, d = 5;
-    const orca::Basis pairs(orca::FamilySpec::make("legendre"), orca::Measure::probability, std::vector<int>(d, 3), 2);
     const std::vector<double> points = orca::test::uniform_points(m, d, 41);
-    std::vector<double> y(m), upper(m, 1.0), linear(m, -1.0);
-    for (size_t t = 0; t < m; ++t) {
-        const double* x = &points[t * d];
-        y[t] = std::sin(2.0 * x[0]) + x[1] * x[2] - 0.3 * x[3] > 0.1 * std::cos(40.0 * x[4]) ? 1.0 : -1.0;
-    }
-    const orca::training::FeatureRows computed(pairs, points, m, false);
+    const std::vector<double> y = wavy_classes(points, m, d), upper(m, 1.0), linear(m, -1.0);
+    const orca::training::FeatureRows computed(pairs_of(d), points, m, false);
     const auto [one, four] = on_one_and_four_threads<orca::training::ScreenedInteriorPointResult>([&] {
         return orca::training::screened_interior_point(orca::training::FeatureBlocks(computed), y, upper, linear,
                                                        1e-3);
@@ -320,14 +331,9 @@ TEST(ParallelPaths, TheInteriorPointMethodsRefinedSinglePrecisionSumsHaveTheSame
     // The single-precision lanes, the rows summed in double precision and the refinement's passes
     // over the features (NewtonSums::refined).
     const size_t m = 6000, d = 6;
-    const orca::Basis pairs(orca::FamilySpec::make("legendre"), orca::Measure::probability, std::vector<int>(d, 3), 2);
     const std::vector<double> points = orca::test::uniform_points(m, d, 43);
-    std::vector<double> y(m), upper(m, 10.0), linear(m, -1.0);
-    for (size_t t = 0; t < m; ++t) {
-        const double* x = &points[t * d];
-        y[t] = std::sin(2.0 * x[0]) + x[1] * x[2] - 0.3 * x[3] > 0.1 * std::cos(40.0 * x[4]) ? 1.0 : -1.0;
-    }
-    const orca::training::FeatureRows features(pairs, points, m, true);
+    const std::vector<double> y = wavy_classes(points, m, d), upper(m, 10.0), linear(m, -1.0);
+    const orca::training::FeatureRows features(pairs_of(d), points, m, true);
     orca::training::InteriorPointOptions options;
     options.sums = orca::training::NewtonSums::refined;
     const auto [one, four] = on_one_and_four_threads<orca::training::InteriorPointResult>([&] {
