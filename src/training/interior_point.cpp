@@ -275,11 +275,12 @@ class NewtonSystem {
         Eigen::ArrayXd rz = (R.array() * Z.array()).colwise().sum().transpose();
         for (int pass = 0;; ++pass) {
             const Eigen::ArrayXd residual = R.colwise().norm().transpose().array();
-            if ((residual <= goal).all()) break;
+            const Eigen::Array<bool, Eigen::Dynamic, 1> done = residual <= goal;  // false for NaN
+            if (done.all()) break;
             if (pass == kMaxRefinements) return false;
             const Eigen::MatrixXd Q = apply(P);
             for (Eigen::Index j = 0; j < k; ++j) {
-                if (residual[j] <= goal[j]) continue;  // this column is done: kept as it is
+                if (done[j]) continue;  // this column is solved: kept as it is
                 const double alpha = rz[j] / P.col(j).dot(Q.col(j));
                 X.col(j) += alpha * P.col(j);
                 R.col(j) -= alpha * Q.col(j);
@@ -287,6 +288,7 @@ class NewtonSystem {
             Z = R;
             cholesky_solve_in_place(factor_, Z);
             for (Eigen::Index j = 0; j < k; ++j) {
+                if (done[j]) continue;
                 const double next = R.col(j).dot(Z.col(j));
                 P.col(j) = Z.col(j) + (next / rz[j]) * P.col(j);
                 rz[j] = next;
