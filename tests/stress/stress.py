@@ -108,6 +108,13 @@ def python_cases(scale):
         assert reg.model_.summary["interior_point_steps"] > 0 or len(f) < 2000  # --quick: SMO first
         return digest(reg.predict(X), reg.model_.to_json())
 
+    def refined_sums():  # pairs of 16 features (1,129 functions) on 6,000 rows: the interior-point
+        # method's Newton sums in single precision, refined (from 1,024 functions and 4 rows a function)
+        X, f = table(int(6000 * scale), 16, "regression", 10)
+        reg = OrcaSVR(max_order=2, C=1.0, epsilon=0.2).fit(X, f)
+        assert reg.model_.summary["interior_point_steps"] > 0
+        return digest(reg.predict(X), reg.model_.to_json())
+
     def predict_explain_analyze():  # prediction, explanations and analysis on many rows
         X, y = table(3000, 5, "two", 5)
         clf = OrcaSVC(degree=3, max_order=None, C=1.0).fit(X, y)
@@ -161,6 +168,7 @@ def python_cases(scale):
 
     return {"python smo": smo, "python interior-point": interior_point, "python dask training": dask_training,
             "python multi-class + probability": multiclass_probability, "python regression": regression,
+            "python refined Newton sums": refined_sums,
             "python predict/explain/analyze": predict_explain_analyze, "python sweep": sweep_fits,
             "python two fits at once": two_fits_at_once}
 
