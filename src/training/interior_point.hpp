@@ -31,7 +31,8 @@ struct InteriorPointResult {
 // precision and factored. `refined`: summed in single precision (the m p^2 / 2 multiply-adds at
 // twice the rate), its factor preconditioning conjugate gradients on the exact M, which they
 // apply in one pass over the features each; a solve that does not reach kRefinedTolerance within
-// kMaxRefinements passes is done again with the exact sum, as is every later step of that method.
+// kMaxRefinements steps of conjugate gradients (after the first residual's pass) is done again
+// with the exact sum, as is every later step of that method.
 // `automatic`: refined where the sum dominates a step (p >= kRefinedFrom functions, m >=
 // kRefinedRowsPerFunction p rows), exact elsewhere, so that smaller problems keep their bits.
 enum class NewtonSums { automatic, exact, refined };
