@@ -115,13 +115,12 @@ private:
     size_t line_ = 1;
 };
 
-// The common numeric cell, a number as from_chars writes it with nothing around it, read without
-// the checks of parse_number_cell (a missing token, blanks, a '+', a value beyond a double): every
-// other cell takes them, and they name its place. false: the cell is not such a number.
+// The common numeric cell, a finite number with nothing around it, read by parse_double alone,
+// without the rest of parse_number_cell (a missing token, trimmed copies, a message's place built
+// first): every other cell takes all of it, and it names the cell's place. false: not such a cell.
 bool plain_number(const std::string& cell, double& out) {
     double v = 0.0;
-    const auto res = std::from_chars(cell.data(), cell.data() + cell.size(), v);
-    if (res.ec != std::errc() || res.ptr != cell.data() + cell.size() || !std::isfinite(v)) return false;
+    if (!parse_double(cell, v) || !std::isfinite(v)) return false;
     out = v;
     return true;
 }
