@@ -7,9 +7,9 @@
 
 namespace orca::training {
 
-bool blocked_cholesky(Eigen::MatrixXd& A) {
+bool blocked_cholesky(Eigen::MatrixXd& A, Eigen::Index blocked_from) {
     const Eigen::Index p = A.rows();
-    if (p < kBlockedCholeskyFrom) {
+    if (p < blocked_from) {
         Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>, Eigen::Lower> in_place(A);
         return in_place.info() == Eigen::Success;
     }

@@ -21,7 +21,9 @@ inline constexpr Eigen::Index kCholeskyBlock = 128;
 // Overwrites the lower triangle of the symmetric matrix A (its lower triangle read) with its
 // Cholesky factor L (A = L L'); the strict upper triangle is left as it was. Returns false, A's
 // lower triangle then undefined, when a pivot is not positive (A not numerically definite).
-[[nodiscard]] bool blocked_cholesky(Eigen::MatrixXd& A);
+// blocked_from: the order from which the blocks are used (the tests lower it, so that every
+// edge case of the blocks is covered at orders that stay quick under the sanitizers).
+[[nodiscard]] bool blocked_cholesky(Eigen::MatrixXd& A, Eigen::Index blocked_from = kBlockedCholeskyFrom);
 
 // Solves L L' X = B in place for the factor of blocked_cholesky.
 void cholesky_solve_in_place(const Eigen::MatrixXd& L, Eigen::MatrixXd& B);

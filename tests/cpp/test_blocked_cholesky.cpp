@@ -22,14 +22,17 @@ Eigen::MatrixXd definite(Eigen::Index p, unsigned seed) {
 }  // namespace
 
 TEST(BlockedCholesky, FactorsAsEigensLltDoesAtEveryOrderAroundTheBlocks) {
-    // Below kBlockedCholeskyFrom Eigen's own; above it, orders that end on a block's edge and inside
-    // one, and one that leaves a last block of a single column.
-    const Eigen::Index block = orca::training::kCholeskyBlock, from = orca::training::kBlockedCholeskyFrom;
-    for (const Eigen::Index p : {Eigen::Index{300}, from, from + 1, from + block / 2, 2 * from + 3}) {
+    // Below the order the blocks start from, Eigen's own; above it, orders that end on a block's
+    // edge and inside one, and one that leaves a last block of a single column. The blocks start
+    // from 2 blocks here rather than kBlockedCholeskyFrom (8 blocks), the same code at orders
+    // that stay quick under the sanitizers; the default's own order is factored once as well.
+    const Eigen::Index block = orca::training::kCholeskyBlock, from = 2 * block;
+    for (const Eigen::Index p : {Eigen::Index{100}, from, from + 1, from + block / 2, 2 * from + 3,
+                                 orca::training::kBlockedCholeskyFrom}) {
         const Eigen::MatrixXd A = definite(p, static_cast<unsigned>(p));
         Eigen::MatrixXd factor = A;
         factor.triangularView<Eigen::StrictlyUpper>().setConstant(7.0);  // never read, never written
-        ASSERT_TRUE(orca::training::blocked_cholesky(factor)) << p;
+        ASSERT_TRUE(orca::training::blocked_cholesky(factor, from)) << p;
         const Eigen::MatrixXd L = factor.triangularView<Eigen::Lower>();
         const Eigen::MatrixXd upper = factor.triangularView<Eigen::StrictlyUpper>();
         const Eigen::MatrixXd sevens = Eigen::MatrixXd::Constant(p, p, 7.0).triangularView<Eigen::StrictlyUpper>();
@@ -51,14 +54,15 @@ TEST(BlockedCholesky, FactorsAsEigensLltDoesAtEveryOrderAroundTheBlocks) {
 TEST(BlockedCholesky, RefusesAMatrixThatIsNotDefinite) {
     // A negative pivot in the first block, and one in a later block (where only the trailing
     // updates can show it).
-    for (const Eigen::Index p : {Eigen::Index{300}, Eigen::Index{1500}}) {
+    const Eigen::Index from = 2 * orca::training::kCholeskyBlock;
+    for (const Eigen::Index p : {Eigen::Index{100}, Eigen::Index{3 * from / 2}}) {
         Eigen::MatrixXd first = definite(p, 3u);
         first(5, 5) = -1.0;
-        EXPECT_FALSE(orca::training::blocked_cholesky(first)) << p;
+        EXPECT_FALSE(orca::training::blocked_cholesky(first, from)) << p;
         Eigen::MatrixXd later = definite(p, 4u);
         later.row(p - 2) = later.row(p - 1);  // two equal rows and columns: singular
         later.col(p - 2) = later.col(p - 1);
         later(p - 2, p - 2) = later(p - 1, p - 1) - 0.5;
-        EXPECT_FALSE(orca::training::blocked_cholesky(later)) << p;
+        EXPECT_FALSE(orca::training::blocked_cholesky(later, from)) << p;
     }
 }
