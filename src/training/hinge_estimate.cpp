@@ -145,19 +145,31 @@ void newton_at_width(const FeatureBlocks& F, const Eigen::ArrayXd& Y, const Eige
     const auto points = static_cast<Eigen::Index>(m), cols = static_cast<Eigen::Index>(F.size());
     const Eigen::ArrayXd weight = C / h;
     BandHessian hessian(F);
-    std::vector<unsigned char> in_band(m, 0);
+    std::vector<unsigned char> in_band(m, 0), saturated(m, 0);
+    // The gradient's sum over the points at or beyond the band's far edge (r_t >= h, where
+    // y_t alpha_t = y_t C_t whatever r_t is), kept from step to step like the Hessian: the points
+    // that cross that edge are added or subtracted, a few hundred a step, where the points short
+    // of their margin are thousands (at 1,000,000 rows of computed features, each one's features
+    // computed again for the sum). The band's own points are summed afresh each step.
+    Eigen::VectorXd saturated_sum = Eigen::VectorXd::Zero(cols);
+    const Eigen::ArrayXd yc = Y * C;
     for (int step = 0; step < kHingeMaxSteps; ++step) {
         const Eigen::ArrayXd r = -L - Y * (f + out.bias);
         const Eigen::ArrayXd ya = Y * C * (r / h).max(0.0).min(1.0);  // y_t alpha_t
-        std::vector<Eigen::Index> short_of_margin, entered, left;
+        std::vector<Eigen::Index> band, entered, left, crossed_in, crossed_out;
         for (Eigen::Index t = 0; t < points; ++t) {
-            if (r[t] > 0.0) short_of_margin.push_back(t);
+            const auto u = static_cast<size_t>(t);
             const unsigned char now = r[t] > 0.0 && r[t] < h ? 1 : 0;
-            if (now != in_band[static_cast<size_t>(t)]) (now != 0 ? entered : left).push_back(t);
-            in_band[static_cast<size_t>(t)] = now;
+            if (now != 0) band.push_back(t);
+            if (now != in_band[u]) (now != 0 ? entered : left).push_back(t);
+            in_band[u] = now;
+            const unsigned char beyond = r[t] >= h ? 1 : 0;
+            if (beyond != saturated[u]) (beyond != 0 ? crossed_in : crossed_out).push_back(t);
+            saturated[u] = beyond;
         }
+        saturated_sum += combination(F, crossed_in, yc) - combination(F, crossed_out, yc);
         Eigen::VectorXd gradient(cols + 1);
-        gradient.head(cols) = out.w - combination(F, short_of_margin, ya);
+        gradient.head(cols) = out.w - saturated_sum - combination(F, band, ya);
         gradient[cols] = -ya.sum();
         hessian.add(entered, weight, 1.0);
         hessian.add(left, weight, -1.0);

@@ -4,8 +4,10 @@
 //     min_{w,b} 1/2 |w|^2 + sum_t C_t H_h(r_t),   r_t = -l_t - y_t (phi(x_t) . w + b)
 // (l_t = -1: r_t is how far point t falls short of its margin), with the hinge max(0, r) smoothed
 // into Huber's H_h (0 for r <= 0, r^2 / 2h below h, r - h/2 beyond), by Newton's method with an
-// exact line search. A step costs O(k p) for the gradient (k: the points with r > 0), O(m p) for
-// the change of every decision value, and little for the Hessian
+// exact line search. A step costs O(k p) for the gradient (k: the points in the band 0 < r < h
+// and those crossing its far edge; the sum over the points beyond it, whose y_t alpha_t is y_t C_t,
+// is kept from step to step), O(m p) for the change of every decision value, and little for the
+// Hessian
 // I + sum_band (C_t / h) [phi_t; 1][phi_t; 1]' (the bias unregularised): it is kept from step to
 // step by adding the points that enter the band 0 < r < h and subtracting those that leave it, a
 // few hundred a step. The width shrinks through kHingeWidths: one step at each wider width starts
