@@ -314,7 +314,7 @@ TEST(ParallelPaths, SweepFits) {
 
 TEST(ParallelPaths, TheBlockedCholeskyFactorHasTheSameBitsOnOneThreadAndOnFour) {
     // The trailing updates' column blocks are shared out; each is one thread's, in a fixed order.
-    // Blocks from 2 of them (rather than kBlockedCholeskyFrom's 8): 5 blocks and a part, quick
+    // Blocks from 2 of them (rather than kBlockedCholeskyFrom's 8): 4 blocks and a part, quick
     // under ThreadSanitizer.
     const Eigen::Index from = 2 * orca::training::kCholeskyBlock, p = 2 * from + 77;
     Eigen::MatrixXd B = Eigen::MatrixXd::Zero(p, p / 3);
