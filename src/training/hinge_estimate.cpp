@@ -155,7 +155,7 @@ void newton_at_width(const FeatureBlocks& F, const Eigen::ArrayXd& Y, const Eige
     const Eigen::ArrayXd yc = Y * C;
     for (int step = 0; step < kHingeMaxSteps; ++step) {
         const Eigen::ArrayXd r = -L - Y * (f + out.bias);
-        const Eigen::ArrayXd ya = Y * C * (r / h).max(0.0).min(1.0);  // y_t alpha_t
+        const Eigen::ArrayXd ya = yc * (r / h).max(0.0).min(1.0);  // y_t alpha_t
         std::vector<Eigen::Index> band, entered, left, crossed_in, crossed_out;
         for (Eigen::Index t = 0; t < points; ++t) {
             const auto u = static_cast<size_t>(t);
