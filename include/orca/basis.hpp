@@ -45,6 +45,13 @@ struct KernelSpec {
     // Categorical features: per feature, the training frequencies of its L levels (its basis is
     // the discrete measure's, degree L - 1), empty for a numeric feature; empty: none at all.
     std::vector<std::vector<double>> level_weights;
+    // Numeric features with a gap level (missing level, gaps in training): per feature the
+    // training share of its gaps, in (0, 1), or 0; empty: none at all. Such a feature's basis is
+    // its polynomials of degree n on the values present plus the gap's function
+    // (Recurrence::with_gap), and its degree is n + 1: the gap's function is number n + 1, and
+    // counts so in total degree.
+    std::vector<double> gap_weights;
+    [[nodiscard]] bool has_gap_level(size_t j) const { return j < gap_weights.size() && gap_weights[j] > 0.0; }
 };
 
 // Where level l of a categorical feature of L levels sits in the kernel's coordinates: spread
@@ -57,8 +64,10 @@ class Basis {
     // of at most Q active features, 0 keeps all (the full tensor product). Throws ParameterError.
     // max_total_degree N >= 1 keeps the functions of total degree at most N, 0 all.
     // level_weights: KernelSpec's (a categorical feature's degree must be its levels - 1).
+    // gap_weights: KernelSpec's (a feature with a gap level has degree n + 1 >= 1).
     Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order = 0,
-          int max_total_degree = 0, const std::vector<std::vector<double>>& level_weights = {});
+          int max_total_degree = 0, const std::vector<std::vector<double>>& level_weights = {},
+          const std::vector<double>& gap_weights = {});
 
     [[nodiscard]] size_t dim() const { return degrees_.size(); }
     [[nodiscard]] int degree(size_t j) const { return degrees_[j]; }

@@ -6,6 +6,7 @@
 // Holding the family as that table keeps the kernel's hot loop monomorphic: one code path
 // evaluates every family, with no virtual call per element.
 #include <array>
+#include <limits>
 #include <span>
 #include <string>
 #include <utility>
@@ -73,6 +74,11 @@ struct FamilySpec {
     return parse_name<Measure>(name);
 }
 
+// Where a gap of a numeric feature that has a gap function (a gap level, KernelSpec::gap_weights)
+// sits in the kernel's coordinates: a number no scaled value reaches (the scaler clips values to
+// the training range, and refuses ranges it cannot scale), finite so that model files hold it.
+inline constexpr double kGapCoordinate = std::numeric_limits<double>::max();
+
 // Recurrence table of an orthonormal family up to degree max_degree + 1 (the Christoffel–
 // Darboux formula needs p_{n+1} and a_{n+1}).
 class Recurrence {
@@ -90,7 +96,24 @@ class Recurrence {
     // Throws ParameterError unless the nodes increase and the weights are positive, summing to 1.
     static Recurrence discrete(std::span<const double> nodes, std::span<const double> weights);
 
+    // A numeric feature's family with a gap level: the direct sum of the polynomials of
+    // `polynomials` on the values present and an indicator of the gap, orthonormal under
+    // (1 - gap_weight) mu + gap_weight delta_gap (gap_weight: the training share of gaps, in
+    // (0, 1)). Its functions: p_0; psi_k = p_k / sqrt(1 - gap_weight) on a value, 0 on a gap
+    // (k = 1 .. n, n = polynomials.max_degree()); and function n + 1, the gap's,
+    // chi = p_0 sqrt(gap_weight / (1 - gap_weight)) x (-1 on a value, (1 - gap_weight) / gap_weight
+    // on a gap). Its kernel is K_n(s, t) / (1 - gap_weight) for two values, p_0^2 / gap_weight for
+    // two gaps, 0 for a value and a gap. A gap is the coordinate kGapCoordinate; NaN is still
+    // integrated out (every function but p_0 has mean 0). It has no Christoffel-Darboux identity
+    // and no Gauss rule: kernels sum it directly (direct_only()). Throws ParameterError unless
+    // 0 < gap_weight < 1.
+    static Recurrence with_gap(Recurrence polynomials, double gap_weight);
+
     [[nodiscard]] int max_degree() const { return max_degree_; }
+    // The training share of gaps of a recurrence made by with_gap, 0 for any other.
+    [[nodiscard]] double gap_weight() const { return gap_weight_; }
+    // Whether the kernel must sum this family directly (it has a gap function).
+    [[nodiscard]] bool direct_only() const { return gap_weight_ > 0.0; }
     [[nodiscard]] double p0() const { return p0_; }
     // Total mass of the measure (1 under the probability convention).
     [[nodiscard]] double mass() const { return mass_; }
@@ -124,6 +147,11 @@ class Recurrence {
     // A discrete measure's: its nodes, and p_k(nodes[l]) at [l * L + k] (k < L).
     std::vector<double> nodes_, node_values_;
     [[nodiscard]] const double* node_row(double x) const;
+    // with_gap's: the gap's share (0: none), and the values of the gap function on a value and on
+    // a gap, and 1 / sqrt(1 - gap_weight) (the polynomials' factor on a value).
+    double gap_weight_ = 0.0, chi_value_ = 0.0, chi_gap_ = 0.0, value_factor_ = 1.0;
+    // p_0 .. p_{out.size() - 1} at x by the recurrence (x a number; the continuous families').
+    void polynomials(double x, std::span<double> out) const;
 };
 
 }  // namespace orca

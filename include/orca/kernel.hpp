@@ -82,6 +82,7 @@ class TensorKernel {
     std::vector<double> kappa_;      // p_0^(j) squared per feature
     std::vector<double> a_next_;     // a_{n_j + 1} per feature
     std::vector<double> cd_switch_;  // (n_j + 1) a_{n_j+1} / kCdErrorRatio per feature
+    std::vector<char> direct_only_;  // per feature: 1 where the family has no identity (a gap level)
 };
 
 }  // namespace orca

@@ -170,7 +170,7 @@ struct ModelSettings {
     [[nodiscard]] size_t dim() const { return feature_names.size(); }
     [[nodiscard]] Basis basis() const {
         return Basis(spec.family, spec.measure, spec.degrees, spec.max_order, spec.max_total_degree,
-                     spec.level_weights);
+                     spec.level_weights, spec.gap_weights);
     }
     [[nodiscard]] TensorKernel kernel() const { return TensorKernel(basis()); }
 
@@ -188,6 +188,9 @@ struct ModelSettings {
 // Scaler::missing_level for these settings: under Missing::level, the categorical features whose
 // last level is kMissingLevel (training added it for their gaps); empty otherwise.
 [[nodiscard]] std::vector<bool> missing_levels(const ModelSettings& model);
+// Scaler::gap_level for these settings: the numeric features with a gap level
+// (spec.gap_weights); empty when none has.
+[[nodiscard]] std::vector<bool> gap_levels(const ModelSettings& model);
 
 // The classes of each machine a model with these settings has, in machine order: the two
 // classes; for more, every pair (one-vs-one) or {"rest", c} per class (one-vs-rest); for a

@@ -24,10 +24,11 @@ enum class OutOfRange { clip, error };
 // What a missing feature value (NaN) means. marginalize: the value is integrated out under the
 // basis' measure, exactly: every non-constant basis function has mean 0, so the row keeps only
 // the terms without that feature (the kernel's factor for it is p_0^2; see Recurrence). level: a
-// categorical feature with gaps in its training column gets one more level, kMissingLevel, with
-// its frequency and its own contrast (as EBM treats gaps); a gap anywhere else (a numeric feature,
-// or a categorical one that had no gap in training) is integrated out as under marginalize.
-// error: such a value is refused, naming its row and feature.
+// feature with gaps in its training column gets a level of its own (as EBM treats gaps): a
+// categorical one one more level, kMissingLevel, with its frequency and its own contrast; a
+// numeric one a gap function beside its polynomials (Recurrence::with_gap), its measure giving
+// the gap its training share. A gap in a feature that had none in training is integrated out
+// as under marginalize. error: such a value is refused, naming its row and feature.
 enum class Missing { marginalize, level, error };
 // The name of the level that stands for a gap under Missing::level (the last level).
 inline constexpr std::string_view kMissingLevel = "(missing)";
@@ -131,6 +132,11 @@ struct Scaler {
     // value that is not a level code (a gap, an unseen level) then scales to. Empty: none has.
     std::vector<bool> missing_level;
     [[nodiscard]] bool has_missing_level(size_t j) const { return j < missing_level.size() && missing_level[j]; }
+    // Under Missing::level: per feature, whether it is numeric with a gap level (KernelSpec::
+    // gap_weights), so that a gap scales to kGapCoordinate instead of staying missing (NaN).
+    // Empty: none is.
+    std::vector<bool> gap_level;
+    [[nodiscard]] bool has_gap_level(size_t j) const { return j < gap_level.size() && gap_level[j]; }
 
     // Throws DataError naming a feature whose range double precision cannot scale. A constant
     // feature (min == max, sd 0) is kept; see constant(). Missing values (NaN) are left out of

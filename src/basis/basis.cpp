@@ -43,10 +43,12 @@ double categorical_node(size_t level, size_t levels) {
 }
 
 Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees, int max_order, int max_total_degree,
-             const std::vector<std::vector<double>>& level_weights)
+             const std::vector<std::vector<double>>& level_weights, const std::vector<double>& gap_weights)
     : family_(family), measure_(measure), degrees_(std::move(degrees)) {
     if (!level_weights.empty() && level_weights.size() != degrees_.size())
         throw ParameterError("level_weights must have one entry per feature");
+    if (!gap_weights.empty() && gap_weights.size() != degrees_.size())
+        throw ParameterError("gap_weights must have one entry per feature");
     if (degrees_.empty()) throw ParameterError("the basis needs at least one feature");
     if (max_order < 0)
         throw ParameterError("max_order must be >= 1 (or 0 for no truncation), got " + std::to_string(max_order));
@@ -64,6 +66,14 @@ Basis::Basis(const FamilySpec& family, Measure measure, std::vector<int> degrees
                                  std::to_string(degrees_[j]) + " for feature " + std::to_string(j + 1));
         const bool levels = !level_weights.empty() && !level_weights[j].empty();
         categorical_.push_back(levels);
+        const bool gap = !gap_weights.empty() && gap_weights[j] != 0.0;
+        if (gap && (levels || degrees_[j] < 1))
+            throw ParameterError("feature " + std::to_string(j + 1) +
+                                 ": a gap level is for a numeric feature of degree >= 1 (its polynomials' and one)");
+        if (gap) {
+            recurrences_.push_back(Recurrence::with_gap(Recurrence(family_, measure_, degrees_[j] - 1), gap_weights[j]));
+            continue;
+        }
         if (!levels) {
             recurrences_.emplace_back(family_, measure_, degrees_[j]);
             continue;

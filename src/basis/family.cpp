@@ -159,10 +159,40 @@ const double* Recurrence::node_row(double x) const {
     return node_values_.data() + static_cast<size_t>(it - nodes_.begin()) * nodes_.size();
 }
 
+Recurrence Recurrence::with_gap(Recurrence polynomials, double gap_weight) {
+    if (!(gap_weight > 0.0 && gap_weight < 1.0))
+        throw ParameterError("a gap level's weight must be in (0, 1), got " + std::to_string(gap_weight));
+    if (!polynomials.nodes_.empty() || polynomials.gap_weight_ > 0.0)
+        throw ParameterError("a gap level is for a numeric feature's polynomials");
+    Recurrence r = std::move(polynomials);
+    r.max_degree_ += 1;  // function n + 1 is the gap's
+    r.a_.push_back(1.0);  // a(n + 2): never read, as no identity runs over this family
+    r.b_.push_back(0.0);
+    r.gap_weight_ = gap_weight;
+    r.value_factor_ = 1.0 / std::sqrt(1.0 - gap_weight);
+    // Orthogonal to p_0 and of norm 1 under (1 - w) mu + w m delta_gap (m: mu's mass, p_0^2 = 1 / m):
+    // (1 - w) chi_value + w chi_gap = 0 and m ((1 - w) chi_value^2 + w chi_gap^2) = 1.
+    const double ratio = std::sqrt(gap_weight / (1.0 - gap_weight));
+    r.chi_value_ = -r.p0_ * ratio;
+    r.chi_gap_ = r.p0_ / ratio;
+    return r;
+}
+
+void Recurrence::polynomials(double x, std::span<double> out) const {
+    out[0] = p0_;
+    if (out.size() == 1) return;
+    out[1] = (x - b_[0]) * p0_ / a_[1];
+    for (size_t k = 1; k + 1 < out.size(); ++k) {
+        out[k + 1] = ((x - b_[k]) * out[k] - a_[k] * out[k - 1]) / a_[k + 1];
+    }
+}
+
 void Recurrence::evaluate_all(double x, std::span<double> out) const {
-    if (out.size() > static_cast<size_t>(max_degree_) + 2)
+    // With a gap function there is no p_{n+2} to give (function n + 1 is the gap's).
+    const size_t most = static_cast<size_t>(max_degree_) + (direct_only() ? 1 : 2);
+    if (out.size() > most)
         throw ParameterError("evaluate_all: asked for degree " + std::to_string(out.size() - 1) +
-                             " of a recurrence built up to " + std::to_string(max_degree_ + 1));
+                             " of a recurrence built up to " + std::to_string(most - 1));
     if (out.empty()) return;
     out[0] = p0_;
     if (out.size() == 1) return;
@@ -170,15 +200,25 @@ void Recurrence::evaluate_all(double x, std::span<double> out) const {
         std::fill(out.begin() + 1, out.end(), 0.0);
         return;
     }
+    if (direct_only()) {
+        const auto gap_function = static_cast<size_t>(max_degree_);
+        if (x == kGapCoordinate) {  // the gap: only the constant and the gap's function
+            std::fill(out.begin() + 1, out.end(), 0.0);
+            if (out.size() > gap_function) out[gap_function] = chi_gap_;
+            return;
+        }
+        const size_t polys = std::min(out.size(), gap_function);
+        polynomials(x, out.first(polys));
+        for (size_t k = 1; k < polys; ++k) out[k] *= value_factor_;
+        if (out.size() > gap_function) out[gap_function] = chi_value_;
+        return;
+    }
     if (!nodes_.empty()) {  // a discrete measure: the values at its node, p_L = 0
         const double* row = node_row(x);
         for (size_t k = 1; k < out.size(); ++k) out[k] = k < nodes_.size() ? row[k] : 0.0;
         return;
     }
-    out[1] = (x - b_[0]) * p0_ / a_[1];
-    for (size_t k = 1; k + 1 < out.size(); ++k) {
-        out[k + 1] = ((x - b_[k]) * out[k] - a_[k] * out[k - 1]) / a_[k + 1];
-    }
+    polynomials(x, out);
 }
 
 std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
@@ -186,6 +226,12 @@ std::pair<double, double> Recurrence::evaluate_pair(double x, int n) const {
         throw ParameterError("evaluate_pair: degree " + std::to_string(n) + " outside 0.." +
                              std::to_string(max_degree_));
     if (std::isnan(x)) return {n == 0 ? p0_ : 0.0, 0.0};  // missing: the constant alone
+    if (direct_only()) {  // functions n and n + 1 (none beyond the gap's)
+        std::vector<double> p(static_cast<size_t>(std::min(n + 2, max_degree_ + 1)));
+        evaluate_all(x, p);
+        const auto k = static_cast<size_t>(n);
+        return {p[k], k + 1 < p.size() ? p[k + 1] : 0.0};
+    }
     if (!nodes_.empty()) {
         const double* row = node_row(x);
         const auto k = static_cast<size_t>(n);
@@ -207,6 +253,17 @@ double Recurrence::kernel_direct(double s, double t, int n) const {
         throw ParameterError("kernel_direct: degree " + std::to_string(n) + " outside 0.." +
                              std::to_string(max_degree_ + 1));
     if (std::isnan(s) || std::isnan(t)) return p0_ * p0_;  // missing: the constant term alone
+    if (direct_only()) {
+        if (n > max_degree_)
+            throw ParameterError("kernel_direct: degree " + std::to_string(n) + " outside 0.." +
+                                 std::to_string(max_degree_) + " (the last function is the gap's)");
+        std::vector<double> ps(static_cast<size_t>(n) + 1), pt(ps.size());
+        evaluate_all(s, ps);
+        evaluate_all(t, pt);
+        double sum = 0.0;
+        for (size_t k = 0; k < ps.size(); ++k) sum += ps[k] * pt[k];
+        return sum;
+    }
     if (!nodes_.empty()) {
         const double *ps = node_row(s), *pt = node_row(t);
         double sum = 0.0;
@@ -229,6 +286,7 @@ double Recurrence::kernel_direct(double s, double t, int n) const {
 }
 
 void Recurrence::gauss_rule(int points, std::vector<double>& nodes, std::vector<double>& weights) const {
+    if (direct_only()) throw ParameterError("gauss_rule: a family with a gap level has no Gauss rule");
     if (points < 1 || points > max_degree_ + 1)
         throw ParameterError("gauss_rule: points must be in 1.." + std::to_string(max_degree_ + 1));
     // Golub–Welsch nodes (eigenvalues of the Jacobi matrix). The weights come from the

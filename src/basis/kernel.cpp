@@ -24,7 +24,9 @@ TensorKernel::TensorKernel(Basis basis) : basis_(std::move(basis)) {
     for (size_t j = 0; j < basis_.dim(); ++j) kappa_[j] = basis_.recurrence(j).p0() * basis_.recurrence(j).p0();
     a_next_.resize(basis_.dim());
     cd_switch_.resize(basis_.dim());
+    direct_only_.resize(basis_.dim());
     for (size_t j = 0; j < basis_.dim(); ++j) {
+        direct_only_[j] = basis_.recurrence(j).direct_only() ? 1 : 0;
         a_next_[j] = basis_.recurrence(j).a(basis_.degree(j) + 1);
         cd_switch_[j] = (basis_.degree(j) + 1.0) * a_next_[j] / kCdErrorRatio;
     }
@@ -98,7 +100,7 @@ double TensorKernel::direct_factor(size_t j, const PreparedPoints& P, size_t i, 
 
 double TensorKernel::factor(size_t j, const PreparedPoints& P, size_t ip, const PreparedPoints& Q, size_t iq) const {
     const size_t d = basis_.dim();
-    if (basis_.degree(j) <= kDirectUpTo) return direct_factor(j, P, ip / d, Q, iq / d);
+    if (basis_.degree(j) <= kDirectUpTo || direct_only_[j]) return direct_factor(j, P, ip / d, Q, iq / d);
     const double s = P.x[ip], t = Q.x[iq];
     const double gap = std::abs(s - t);
     if (gap * P.root_self[ip] * Q.root_self[iq] >= cd_switch_[j] * P.envelope[ip] * Q.envelope[iq] && gap > 0.0) {
@@ -222,7 +224,7 @@ void TensorKernel::row(const PreparedPoints& P, size_t i, const PreparedPoints& 
         for (size_t l = lo; l < hi; ++l) o[l] = 1.0;
         for (size_t j = 0; j < d; ++j) {
             const int nj = basis_.degree(j);
-            if (nj <= kDirectUpTo) {
+            if (nj <= kDirectUpTo || direct_only_[j]) {
                 // f = sum_k p_k(s) p_k(t_l): contiguous multiply-adds over the block.
                 const double* tab = Q.values_t[j].data();
                 for (size_t l = lo; l < hi; ++l) f[l - lo] = 0.0;

@@ -16,6 +16,7 @@ nlohmann::json kernel_spec_json(const KernelSpec& spec) {
         for (const auto& pi : spec.level_weights) w.push_back(pi.empty() ? nlohmann::json(nullptr) : nlohmann::json(pi));
         j["level_weights"] = std::move(w);
     }
+    if (!spec.gap_weights.empty()) j["gap_weights"] = spec.gap_weights;  // numeric gap levels (0: none)
     return j;
 }
 

@@ -144,7 +144,7 @@ std::string constant_features_warning(const Model& model) {
     const std::vector<std::string>& names = model.feature_names;
     std::vector<size_t> constant;
     for (size_t j = 0; j < scaler.min.size(); ++j)
-        if (scaler.constant(j)) constant.push_back(j);
+        if (scaler.constant(j) && !scaler.has_gap_level(j)) constant.push_back(j);  // a gap level varies
     if (constant.empty()) return "";
     std::ostringstream os;
     os.precision(17);
@@ -166,6 +166,13 @@ std::vector<bool> missing_levels(const ModelSettings& model) {
     std::vector<bool> has(model.dim(), false);
     for (size_t j = 0; j < model.dim(); ++j)
         has[j] = model.categorical(j) && model.levels[j].back() == kMissingLevel;
+    return has;
+}
+
+std::vector<bool> gap_levels(const ModelSettings& model) {
+    if (model.spec.gap_weights.empty()) return {};
+    std::vector<bool> has(model.dim(), false);
+    for (size_t j = 0; j < model.dim(); ++j) has[j] = model.spec.has_gap_level(j);
     return has;
 }
 

@@ -151,6 +151,22 @@ void read_levels(const json& j, ModelSettings& m, const std::string& w) {
     m.scaler.missing_level = missing_levels(m);
 }
 
+// Numeric features' gap levels (optional: files without them have none): one share per feature,
+// 0 or in (0, 1), non-zero only for a numeric feature of degree >= 1 under missing level.
+void read_gap_weights(const json& ke, ModelSettings& m, const std::string& kw) {
+    const size_t d = m.feature_names.size();
+    m.spec.gap_weights = numbers(ke["gap_weights"], kw + ".gap_weights", d);
+    for (size_t k = 0; k < d; ++k) {
+        const double w = m.spec.gap_weights[k];
+        if (w == 0.0) continue;
+        if (!(w > 0.0 && w < 1.0) || m.missing != Missing::level || m.categorical(k) || m.spec.degrees[k] < 1)
+            throw ModelFileError(kw + ".gap_weights[" + std::to_string(k) + "]: feature '" + m.feature_names[k] +
+                                 "': expected 0, or a share in (0, 1) for a numeric feature of degree >= 1 under "
+                                 "missing level");
+    }
+    m.scaler.gap_level = gap_levels(m);
+}
+
 // Support vectors are stored in kernel coordinates, which training never leaves: [-1, 1] for
 // min-max scaling, and |z| <= sqrt(rows) for standardised data (Samuelson's inequality), rows
 // being the scaler's: the model's (read before a multi-class model's machines), not the subset
@@ -163,7 +179,8 @@ void check_support_vectors(const ModelSettings& m, const Machine& machine, const
                                                 : std::sqrt(static_cast<double>(scaler_rows)) + 1e-6;
     const auto& sv = machine.support_vectors;
     for (size_t k = 0; k < sv.size(); ++k)
-        if (!(std::abs(sv[k]) <= bound) && !std::isnan(sv[k]))  // NaN: missing (read only under marginalize)
+        if (!(std::abs(sv[k]) <= bound) && !std::isnan(sv[k]) &&  // NaN: missing (read only under marginalize)
+            !(sv[k] == kGapCoordinate && m.scaler.has_gap_level(k % m.dim())))  // a gap with a level of its own
             throw ModelFileError(w + ": support_vectors[" + std::to_string(k / m.dim()) + "][" +
                                  std::to_string(k % m.dim()) + "]: " + fmt_most(sv[k]) +
                                  " lies outside the scaled domain (|z| <= " + fmt_most(bound) + ")");
@@ -177,9 +194,11 @@ void check_decision_scale(const ModelSettings& m, const Machine& machine, const 
     const TensorKernel kernel = m.kernel();
     std::vector<double> points = machine.support_vectors;
     for (double corner : {1.0, -1.0}) points.insert(points.end(), d, corner);
-    const PreparedPoints prepared = kernel.prepare(points, n + 2);
+    for (size_t k = 0; k < d; ++k)  // and the gaps of features with a gap level (1 elsewhere)
+        points.push_back(m.scaler.has_gap_level(k) ? kGapCoordinate : 1.0);
+    const PreparedPoints prepared = kernel.prepare(points, n + 3);
     double largest = 0.0, sum = 0.0;
-    for (size_t i = 0; i < n + 2; ++i) {
+    for (size_t i = 0; i < n + 3; ++i) {
         const double k = kernel.entry(prepared, i, prepared, i);
         largest = std::max(largest, k);
         if (i < n) sum += std::abs(machine.coefficients[i]) * std::sqrt(k);
@@ -469,12 +488,16 @@ Model model_from_json(const std::string& content, const std::string& source) {
         const std::string kw = w + ": kernel";
         m.spec = kernel_spec_from_json(ke, d, kw);  // the truncation fields below are the file's own
         if (j.contains("levels")) read_levels(j, m, w);
+        if (ke.contains("gap_weights")) read_gap_weights(ke, m, kw);
         if (m.scaler.kind == ScalerKind::quantile) read_quantile_knots(sc, m, w + ": scaler");
-        for (size_t k = 0; k < d; ++k)
-            if (m.scaler.constant(k) && m.spec.degrees[k] != 0)
+        for (size_t k = 0; k < d; ++k) {
+            // A constant feature keeps its constant, and its gap's function if it has a gap level.
+            const int constant_degree = m.spec.has_gap_level(k) ? 1 : 0;
+            if (m.scaler.constant(k) && m.spec.degrees[k] != constant_degree)
                 throw ModelFileError(kw + ".degrees[" + std::to_string(k) + "]: feature '" + m.feature_names[k] +
-                                     "' is constant in the scaler, so training gave it degree 0, not " +
-                                     std::to_string(m.spec.degrees[k]));
+                                     "' is constant in the scaler, so training gave it degree " +
+                                     std::to_string(constant_degree) + ", not " + std::to_string(m.spec.degrees[k]));
+        }
         if (ke.contains("max_order")) {             // optional: older files hold full tensor products
             const double q = number(ke["max_order"], kw + ".max_order");
             if (q != std::floor(q) || q < 1 || q > static_cast<double>(d))

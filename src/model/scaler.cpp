@@ -172,6 +172,7 @@ Scaler Scaler::fit(std::span<const double> X, size_t rows, size_t cols, ScalerKi
 }
 
 double Scaler::scale(size_t j, double x) const {
+    if (std::isnan(x) && has_gap_level(j)) return kGapCoordinate;
     if (constant(j)) return 0.0;
     if (categorical(j)) {
         if (is_level_code(x, levels[j])) return categorical_node(static_cast<size_t>(x), levels[j]);
@@ -190,6 +191,7 @@ double Scaler::scale(size_t j, double x) const {
 }
 
 double Scaler::unscale(size_t j, double z) const {
+    if (z == kGapCoordinate && has_gap_level(j)) return std::numeric_limits<double>::quiet_NaN();
     if (categorical(j))  // the code of the node
         return std::isnan(z) ? z : std::round((z + 1.0) / 2.0 * static_cast<double>(levels[j] - 1));
     switch (kind) {
@@ -223,6 +225,10 @@ Clipping Scaler::transform(std::span<double> X, size_t rows, OutOfRange policy, 
         bool clipped = false;
         for (size_t j = 0; j < cols; ++j) {
             double v = X[r * cols + j];
+            if (std::isnan(v) && has_gap_level(j)) {  // the gap's own coordinate
+                X[r * cols + j] = kGapCoordinate;
+                continue;
+            }
             if (constant(j)) {
                 X[r * cols + j] = 0.0;
                 continue;

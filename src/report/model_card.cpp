@@ -15,7 +15,8 @@ std::string missing_text(Missing missing) {
             return "integrated out under the measure (missing marginalize)";
         case Missing::level:
             return "a categorical feature's gaps are its level '" + std::string(kMissingLevel) +
-                   "', others integrated out (missing level)";
+                   "', a numeric feature's its gap function; gaps in a feature that had none in training "
+                   "integrated out (missing level)";
         case Missing::error:
             break;
     }
@@ -148,6 +149,14 @@ std::vector<CardLine> model_card(const Model& model) {
         card.push_back({"categorical", said + ": every level's contrast, an unseen level " + unseen});
     }
     card.push_back({"missing values", missing_text(model.missing)});
+    if (!model.spec.gap_weights.empty()) {  // numeric features whose gaps have a function of their own
+        std::string said;
+        for (size_t j = 0; j < model.dim(); ++j)
+            if (model.spec.has_gap_level(j))
+                said += fmt::format("{}'{}' ({:.3g}% of rows; function {})", said.empty() ? "" : ", ",
+                                    model.feature_names[j], 100.0 * model.spec.gap_weights[j], model.spec.degrees[j]);
+        card.push_back({"gap functions", said});
+    }
     card.push_back({"C", c_text(model)});
     card.push_back({"tolerance", fmt::format("{:g}", model.tolerance)});
     card.push_back({"training rows", std::to_string(s.rows)});

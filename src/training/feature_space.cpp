@@ -101,8 +101,20 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
     }
     TrainOptions without_missing_check = options;
     if (without_missing_check.missing == Missing::error) without_missing_check.missing = Missing::marginalize;
-    ModelSettings settings = range.levels.empty() ? detail::shared_settings(range, without_missing_check)
-                                                  : detail::shared_settings(range, without_missing_check, counts);
+    // The numeric features' shares of gaps (their gap levels under missing level), over the rows
+    // of weight > 0 the driver counted per class (a regression's as one class).
+    double rows = 0.0;
+    for (double r : s.class_rows) rows += r;
+    std::vector<double> gaps(d, 0.0);
+    for (size_t j = 0; j < d && options.missing == Missing::level; ++j) {
+        if (!(s.missing[j] >= 0.0 && s.missing[j] <= rows))
+            throw ParameterError("feature '" + names[j] + "': its " + std::to_string(s.missing[j]) +
+                                 " missing values must be counted among the " + std::to_string(rows) +
+                                 " rows of the class counts");
+        if (rows > 0.0) gaps[j] = s.missing[j] / rows;
+    }
+    if (range.levels.empty()) counts.assign(d, {});
+    ModelSettings settings = detail::shared_settings(range, without_missing_check, counts, gaps);
     settings.missing = options.missing;
     if (options.scaling == Scaling::quantile) set_quantile_knots(settings, names, s, options.spec.family);
     // The scaler holds the mean and sd of every kind (a standardised family scales by them).

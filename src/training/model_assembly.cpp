@@ -84,12 +84,22 @@ Dataset with_observed_levels(Dataset data, Missing missing) {
     return data;
 }
 
+std::vector<double> gap_shares(const Dataset& data) {
+    std::vector<double> shares(data.cols, 0.0);
+    if (data.rows == 0) return shares;
+    for (size_t r = 0; r < data.rows; ++r)
+        for (size_t j = 0; j < data.cols; ++j)
+            if (std::isnan(data.X[r * data.cols + j])) shares[j] += 1.0;
+    for (double& s : shares) s /= static_cast<double>(data.rows);
+    return shares;
+}
+
 ModelSettings shared_settings(const Dataset& data, const TrainOptions& options) {
-    return shared_settings(data, options, level_counts(data));
+    return shared_settings(data, options, level_counts(data), gap_shares(data));
 }
 
 ModelSettings shared_settings(const Dataset& data, const TrainOptions& options,
-                              const std::vector<std::vector<double>>& counts) {
+                              const std::vector<std::vector<double>>& counts, const std::vector<double>& gaps) {
     ModelSettings model;
     model.task = options.task;
     model.sample_weighted = !data.weights.empty();
@@ -127,16 +137,34 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options,
         model.spec.max_total_degree =
             resolve_max_total_degree(options.spec.max_total_degree, model.spec.degrees, data.cols);
     }
+    // Numeric features with gaps under missing level: the gap's function beside their polynomials,
+    // its share of the measure the gaps' share of the rows (a column of gaps only is constant).
+    if (options.missing == Missing::level) {
+        if (gaps.size() != data.cols)
+            throw ParameterError("the share of gaps of every feature is needed (" + std::to_string(data.cols) + ")");
+        for (size_t j = 0; j < data.cols; ++j) {
+            if (model.categorical(j) || !(gaps[j] > 0.0 && gaps[j] < 1.0)) continue;
+            if (model.spec.gap_weights.empty()) model.spec.gap_weights.assign(data.cols, 0.0);
+            model.spec.gap_weights[j] = gaps[j];
+            model.spec.degrees[j] += 1;
+        }
+        model.spec.max_total_degree =
+            resolve_max_total_degree(options.spec.max_total_degree, model.spec.degrees, data.cols);
+    }
     const ScalerKind kind = options.scaling == Scaling::quantile   ? ScalerKind::quantile
                             : options.spec.family.is_bounded() ? ScalerKind::minmax
                                                                : ScalerKind::standardize;
     model.scaler = Scaler::fit(data.X, data.rows, data.cols, kind, data.feature_names, options.spec.family, level_count);
     model.scaler.missing_level = missing_levels(model);
+    model.scaler.gap_level = gap_levels(model);
     // A constant feature keeps only the constant function (degree 0): its other functions are
     // constants on the data, so they could only blur the bias. constant_features_warning says so.
+    // With a gap level it keeps the gap's function too (degree 1), and is not constant on the data.
     size_t constant = 0;
     for (size_t j = 0; j < data.cols; ++j)
-        if (model.scaler.constant(j)) {
+        if (model.scaler.constant(j) && model.spec.has_gap_level(j)) {
+            model.spec.degrees[j] = 1;
+        } else if (model.scaler.constant(j)) {
             model.spec.degrees[j] = 0;
             if (model.categorical(j)) model.spec.level_weights[j] = {1.0};
             ++constant;

@@ -27,12 +27,17 @@ bool add_gap_level(std::vector<std::string>& levels, double gaps, Missing missin
 [[nodiscard]] std::vector<std::vector<double>> level_counts(const Dataset& data);
 // The model's settings and the fitted scaler, for the machines to come. A categorical feature
 // takes the discrete measure of its levels' training frequencies and degree L - 1 (its degree
-// setting does not apply).
+// setting does not apply); under missing level a numeric feature with gaps takes its degree
+// setting + 1 (the gap's function, KernelSpec::gap_weights).
 [[nodiscard]] ModelSettings shared_settings(const Dataset& data, const TrainOptions& options);
+// Per feature, the share of data's rows whose value is missing (NaN).
+[[nodiscard]] std::vector<double> gap_shares(const Dataset& data);
 // The same, the categorical features' measures from counts (rows per level, level_counts' form)
-// instead of data's rows: a driver that holds the rows elsewhere gives their counts.
+// and the numeric features' gap levels from gaps (gap_shares' form) instead of data's rows: a
+// driver that holds the rows elsewhere gives their counts.
 [[nodiscard]] ModelSettings shared_settings(const Dataset& data, const TrainOptions& options,
-                                            const std::vector<std::vector<double>>& counts);
+                                            const std::vector<std::vector<double>>& counts,
+                                            const std::vector<double>& gaps);
 // Effective multipliers of C per class: 1, "balanced" n / (k n_c) (class_rows: n_c per class, in
 // class order), then the explicit entries of class_weight.
 [[nodiscard]] std::vector<double> class_multipliers(const std::vector<std::string>& classes,

@@ -181,7 +181,7 @@ TEST(Categorical, UnderMissingLevelAColumnsGapsAreALevelOfTheirOwn) {
         if (coin(rng) < 0.1) gappy.X[r * 3 + 1] = NAN;
     }
     // The reference: the same rows with the gaps of 'color' written as an ordinary fifth level of
-    // that name, trained under marginalize.
+    // that name (the gaps of 'size' left as they are: both models give them a gap function).
     Dataset explicit_level = gappy;
     explicit_level.levels[0].emplace_back(kMissingLevel);
     for (size_t r = 0; r < gappy.rows; ++r)
@@ -190,7 +190,8 @@ TEST(Categorical, UnderMissingLevelAColumnsGapsAreALevelOfTheirOwn) {
         SCOPED_TRACE(order);
         const Model model =
             train_model(gappy, train_options({{"missing", "level"}, {"max_order", order}}, gappy.feature_names));
-        const Model reference = train_model(explicit_level, train_options({{"max_order", order}}, gappy.feature_names));
+        const Model reference = train_model(
+            explicit_level, train_options({{"missing", "level"}, {"max_order", order}}, gappy.feature_names));
         ASSERT_EQ(model.levels[0], reference.levels[0]);
         EXPECT_EQ(model.spec.level_weights[0], reference.spec.level_weights[0]);
         EXPECT_EQ(model.spec.degrees[0], 4);
