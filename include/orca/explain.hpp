@@ -47,7 +47,8 @@ struct Explanation {
                                   const ExplainOptions& options = {}, const std::string& source = "data");
 
 // The exact main-effect curve h_j over a grid spanning feature j's training range; for a
-// categorical feature, its value at each level (x: the level codes, model.levels[j] their names).
+// categorical feature, its value at each level (x: the level codes, model.levels[j] their names);
+// for a numeric feature with a gap function, one more point, last: x NaN, the value at a gap.
 struct ShapeFunction {
     size_t feature = 0;
     std::vector<double> x;  // raw units (a categorical feature's codes)
@@ -63,7 +64,7 @@ inline constexpr size_t kMaxPairGrid = 2000;
 // categorical feature's levels).
 struct PairSurface {
     size_t first = 0, second = 0;
-    std::vector<double> x, y;  // raw grid values of the two features
+    std::vector<double> x, y;  // raw grid values of the two features (a gap function's: NaN, last)
     std::vector<double> h;     // x.size() x y.size(), row-major: h[a * y.size() + b] = h_jk(x[a], y[b])
 };
 [[nodiscard]] PairSurface pair_surface(const Model& model, size_t first, size_t second, size_t grid_points = 40);

@@ -29,7 +29,8 @@ struct ColumnStatistics {
     std::vector<double> min, max;         // per feature, over the values present (NaN: none is)
     std::vector<double> mean, sd;         // per feature, sd the population's; standardised families only
     std::vector<double> missing;          // per feature, how many values are missing
-    std::vector<double> class_rows;       // rows per class, in class order (balanced class weights)
+    std::vector<double> class_rows;       // rows per class, in class order (balanced class weights); a
+                                          // regression's rows as one class (the shares of gaps)
     // Categorical features (empty: none): per feature its levels' names, in code order (empty for
     // a numeric feature), and its rows per level; the model keeps the levels with rows, as
     // training keeps those its rows of weight > 0 hold (codes renumbered over them, in order: the

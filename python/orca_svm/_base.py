@@ -402,7 +402,9 @@ class OrcaBase(BaseEstimator):
     def shape_functions(self, grid: int = 100, target=None) -> pd.DataFrame:
         """The exact main-effect curves h_j over each feature's training range (long format:
         columns feature, x, h). A categorical feature's curve is its value at each level: x is the
-        level's code and a column ``level`` names it (present when the model has such features)."""
+        level's code and a column ``level`` names it (present when the model has such features).
+        A numeric feature with a gap function (``missing="level"``, gaps in training) has one more
+        row, last, with x NaN: its value at a gap."""
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         names = list(self.model_.feature_names)
@@ -418,7 +420,8 @@ class OrcaBase(BaseEstimator):
 
     def pair_surface(self, first, second, grid: int = 40, target=None) -> pd.DataFrame:
         """The exact pair component h_jk on a grid (index: first feature's values, columns: the
-        second's). Features by name or position."""
+        second's). Features by name or position. A feature with a gap function has a gap last on
+        its axis, labelled NaN."""
         check_is_fitted(self, "model_")
         model = self._explained_model(target)
         names = list(self.model_.feature_names)

@@ -536,7 +536,8 @@ class DaskOrcaSVR(_OnDask, OrcaSVR):
         if count < 2:
             raise ValueError(f"{int(count)} row(s) of weight > 0: a regression needs at least 2")
         names = self._feature_names()
-        space = _core.FeatureSpace(self._engine_settings(names), names, [], [], list(stats["min"]),
+        # A regression's rows as one class: the shares of gaps (missing="level") are over them.
+        space = _core.FeatureSpace(self._engine_settings(names), names, [], [count], list(stats["min"]),
                                    list(stats["max"]), list(stats["mean"]), list(stats["sd"]),
                                    list(stats["missing"].astype(float)),
                                    target=[lo, hi, mean, sd], target_name=target_name, levels=level_names,

@@ -93,7 +93,12 @@ def plot_shape_functions(clf, X=None, features=None, grid: int = 100, axes=None,
             ax.bar(names_of_levels, part["h"], color="tab:blue")
             ax.tick_params(axis="x", labelrotation=45 if names_of_levels.str.len().max() > 6 else 0)
         else:
-            ax.plot(part["x"], part["h"], color="tab:blue")
+            gap = part["x"].isna()  # a gap function's value (missing="level"): drawn as a level
+            ax.plot(part["x"][~gap], part["h"][~gap], color="tab:blue")
+            if gap.any():
+                h_gap = float(part["h"][gap].iloc[0])
+                ax.axhline(h_gap, color="tab:orange", linestyle="--", linewidth=1.2, label=f"at a gap: {h_gap:.3g}")
+                ax.legend(fontsize="small")
         ax.axhline(0.0, color="gray", linewidth=0.6)
         if Xf is not None and not categorical:
             lo, hi = ax.get_ylim()
@@ -113,6 +118,8 @@ def plot_pair_surface(clf, first, second, grid: int = 40, ax=None, target=None):
     (``target``: the class whose score is drawn, required with more than two classes)."""
     ax = _axes(ax)
     surface = clf.pair_surface(first, second, grid, target=target)
+    # A gap function's row or column (labelled NaN) has no place on the axes: left out here.
+    surface = surface.loc[~pd.isna(surface.index), ~pd.isna(surface.columns)]
     x, y = surface.index.to_numpy(), surface.columns.to_numpy()
     limit = np.abs(surface.to_numpy()).max() or 1.0
     mesh = ax.pcolormesh(x, y, surface.to_numpy().T, cmap="RdBu_r", vmin=-limit, vmax=limit, shading="auto")

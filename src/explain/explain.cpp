@@ -66,7 +66,7 @@ struct Prepared {
     }
 };
 
-// Raw grid over feature j's training range.
+// Raw grid over feature j's training range, and a gap (NaN) last where j has a gap function.
 std::vector<double> grid_over(const Model& m, size_t j, size_t points) {
     if (m.categorical(j)) {  // every level once, by its code (model.levels[j] names it)
         std::vector<double> codes(m.levels[j].size());
@@ -77,6 +77,7 @@ std::vector<double> grid_over(const Model& m, size_t j, size_t points) {
     for (size_t t = 0; t < points; ++t)
         g[t] = m.scaler.min[j] + (m.scaler.max[j] - m.scaler.min[j]) * static_cast<double>(t) /
                                      static_cast<double>(points > 1 ? points - 1 : 1);
+    if (m.scaler.has_gap_level(j)) g.push_back(std::numeric_limits<double>::quiet_NaN());  // the gap, last
     return g;
 }
 

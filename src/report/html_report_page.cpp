@@ -71,9 +71,10 @@ std::vector<double> rug_values(const Model& explained, const Dataset* data, size
         return rug;
     }
     const Machine& machine = explained.machine();
-    for (size_t i = 0; i < machine.support_count(); ++i)
-        if (!std::isnan(machine.support_vectors[i * d + j]))
-            rug.push_back(explained.scaler.unscale(j, machine.support_vectors[i * d + j]));
+    for (size_t i = 0; i < machine.support_count(); ++i) {
+        const double x = explained.scaler.unscale(j, machine.support_vectors[i * d + j]);
+        if (!std::isnan(x)) rug.push_back(x);  // a gap, missing or with a function of its own, has no place
+    }
     return rug;
 }
 
@@ -122,6 +123,12 @@ std::string shape_section(const Model& explained, const Dataset* data, const Htm
         chart.y_label = "main effect";
         chart.x = s.x;
         chart.y = s.h;
+        if (!s.x.empty() && std::isnan(s.x.back())) {  // a gap function's value, last: drawn as a level
+            chart.x.pop_back();
+            chart.y.pop_back();
+            chart.level = s.h.back();
+            chart.level_label = "at a gap: " + report::fixed(s.h.back(), 3);
+        }
         chart.rug = rug_values(explained, data, s.feature);
         out += report::line_chart(chart);
     }
@@ -142,9 +149,13 @@ std::string surface_section(const Model& explained, const std::vector<std::pair<
         chart.title = "h(" + names[j] + ", " + names[k] + ")";
         chart.x_label = names[j];
         chart.y_label = names[k];
-        chart.x = s.x;
-        chart.y = s.y;
-        chart.values = s.h;
+        // A gap function's row or column (NaN, last) has no place on the axes: left out here.
+        const size_t nx = s.x.size() - (std::isnan(s.x.back()) ? 1 : 0);
+        const size_t ny = s.y.size() - (std::isnan(s.y.back()) ? 1 : 0);
+        chart.x.assign(s.x.begin(), s.x.begin() + static_cast<std::ptrdiff_t>(nx));
+        chart.y.assign(s.y.begin(), s.y.begin() + static_cast<std::ptrdiff_t>(ny));
+        for (size_t a = 0; a < nx; ++a)
+            for (size_t b = 0; b < ny; ++b) chart.values.push_back(s.h[a * s.y.size() + b]);
         out += report::surface(chart);
     }
     return out + "</div>";

@@ -242,6 +242,8 @@ std::string line_chart(const LineChart& chart) {
         lo = *std::min_element(chart.y.begin(), chart.y.end());
         hi = *std::max_element(chart.y.begin(), chart.y.end());
     }
+    const bool level = !chart.level_label.empty();
+    if (level) lo = std::min(lo, chart.level), hi = std::max(hi, chart.level);
     auto [ylo, yhi] = padded_range(lo, hi);
     const double xlo = chart.x.empty() ? 0.0 : chart.x.front(), xhi = chart.x.empty() ? 1.0 : chart.x.back();
     const Scale x{xlo, xhi, left, width - right}, y{ylo, yhi, height - bottom - 8, top};
@@ -264,6 +266,11 @@ std::string line_chart(const LineChart& chart) {
     for (size_t i = 0; i < chart.x.size() && i < chart.y.size(); ++i)
         path += fmt::format("{}{:.1f} {:.1f}", i ? "L" : "M", x(chart.x[i]), y(chart.y[i]));
     out += fmt::format("<path d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>", path, kDark);
+    if (level) {
+        out += line(left, y(chart.level), width - right, y(chart.level), kDark,
+                    " stroke-dasharray=\"6 3\" stroke-opacity=\"0.6\"");
+        out += text(width - right - 2, y(chart.level) - 4, chart.level_label, "end");
+    }
     out += text((left + width - right) / 2, height - 6, chart.x_label);
     out += text(12, (top + height - bottom) / 2, chart.y_label, "middle",
                 fmt::format(" transform=\"rotate(-90 12 {:.1f})\"", (top + height - bottom) / 2));

@@ -38,6 +38,10 @@ struct LineChart {
     std::string title, x_label, y_label;
     std::vector<double> x, y;
     std::vector<double> rug;  // data positions on the x axis, drawn as ticks under the curve
+    // A value with no place on the x axis (a gap function's), drawn as a dashed level across the
+    // chart and named by level_label; none when level_label is empty.
+    double level = 0.0;
+    std::string level_label;
 };
 [[nodiscard]] std::string line_chart(const LineChart& chart);
 

@@ -42,8 +42,9 @@ constexpr std::array<TrainingSetting, 23> kSettings{{
      true},
     {"missing", "", "", K::choice, "marginalize", "",
      "what a missing feature value (NaN, '?', an empty cell) means: marginalize integrates it out exactly (the row "
-     "keeps the basis functions without that feature); level does too, but gives a categorical feature with gaps in "
-     "training a level of its own for them, '(missing)'; error refuses it",
+     "keeps the basis functions without that feature); level gives a feature with gaps in training a level of its "
+     "own for them ('(missing)' for a categorical one, a gap function beside a numeric one's polynomials) and "
+     "integrates out the rest; error refuses it",
      true},
     {"C", "", "-C,--cost", K::real, "1", "", "box constraint C (> 0)", true},
     {"epsilon", "", "", K::real, "0.1", "task regression", "half-width of the insensitive tube (>= 0)", true},

@@ -15,6 +15,7 @@
 #include "orca/errors.hpp"
 #include "orca/explain.hpp"
 #include "orca/feature_space.hpp"
+#include "orca/html_report.hpp"
 #include "orca/kernel.hpp"
 #include "orca/model_card.hpp"
 #include "orca/model_io.hpp"
@@ -235,6 +236,20 @@ TEST(GapLevel, ShapleyValuesOkcAndTheModelFileHoldTheGapFunction) {
         std::string card;
         for (const CardLine& line : model_card(model)) card += line.label + ": " + line.value + "\n";
         EXPECT_NE(card.find("gap functions: 'dose' ("), std::string::npos) << card;
+        // The shape function of 'dose' ends with its value at a gap: the main component of a row
+        // whose 'dose' is a gap. 'age' has no gap function, so no such point.
+        const auto shapes = shape_functions(model, 20);
+        ASSERT_EQ(shapes[0].x.size(), 21u);
+        EXPECT_TRUE(std::isnan(shapes[0].x.back()));
+        EXPECT_EQ(shapes[1].x.size(), 20u);
+        ExplainOptions with_components;
+        with_components.components = true;
+        const Explanation at_gap = explain(model, std::vector<double>{NAN, 4.0, 1.0}, 1, with_components);
+        EXPECT_NEAR(shapes[0].h.back(), at_gap.main[0], 1e-10);
+        EXPECT_GT(std::abs(shapes[0].h.back()), 1e-3);
+        // The report draws it as a level beside the curve.
+        const std::string page = html_report(model, &data, HtmlReportOptions{});
+        EXPECT_NE(page.find("at a gap: "), std::string::npos);
     }
     // A file whose gap weight is not a share, or sits on a feature without a gap level, is refused.
     const Model model = train_model(data, train_options({{"missing", "level"}}, data.feature_names));

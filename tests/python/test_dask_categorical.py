@@ -1,7 +1,7 @@
 """Real tables on Dask: a dask DataFrame's categorical columns (category, object, string, bool)
 and gaps go through DaskOrcaSVC and DaskOrcaSVR as a pandas frame goes through OrcaSVC and
 OrcaSVR. The levels (those rows of weight > 0 hold, in the local order), their frequencies, the
-gap level of missing="level", the decision values (to the solver's tolerance), the predictions on
+gap level of missing="level" (a categorical column's level, a numeric column's gap function), the decision values (to the solver's tolerance), the predictions on
 the cluster and the OKC shares must be the local fit's on the same rows."""
 import json
 
@@ -60,6 +60,10 @@ def test_a_frame_with_categories_and_gaps_is_the_local_fit(client, missing):
             assert ours is None
         else:
             np.testing.assert_allclose(ours, theirs, rtol=1e-14)
+    # Under missing="level" the numeric 'size' has a gap function, its share the local one.
+    gap_weights = json.loads(clf.model_.to_json())["kernel"].get("gap_weights")
+    assert gap_weights == json.loads(local.model_.to_json())["kernel"].get("gap_weights")
+    assert (gap_weights is not None and gap_weights[3] > 0) == (missing == "level")
     ours, theirs = clf.decision_function(frame), local.decision_function(frame)
     assert np.abs(ours - theirs).max() <= 1e-3 * (theirs.max() - theirs.min())
     # On the cluster, partitions as they are: the same values as the local estimator's.
@@ -81,6 +85,8 @@ def test_a_regression_on_categories_is_the_local_fit(client):
     reg = DaskOrcaSVR(client=client, **params).fit(Xd, yd)
     local = OrcaSVR(**params).fit(frame, effect)
     assert reg.model_.levels == local.model_.levels
+    gap_weights = json.loads(reg.model_.to_json())["kernel"]["gap_weights"]  # 'size' has gaps
+    assert gap_weights == json.loads(local.model_.to_json())["kernel"]["gap_weights"] and gap_weights[3] > 0
     ours, theirs = reg.predict(frame), local.predict(frame)
     assert np.abs(ours - theirs).max() <= 1e-3 * (theirs.max() - theirs.min())
     np.testing.assert_allclose(reg.predict(Xd).compute(), ours, rtol=1e-12, atol=1e-12)

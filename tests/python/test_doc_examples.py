@@ -39,7 +39,7 @@ def test_cli_md_example_runs(tmp_path):
 
 
 def test_missing_values_md_examples_run(tmp_path):
-    marginalize, level = blocks("missing-values.md", "python")
+    marginalize, level, numeric_level = blocks("missing-values.md", "python")
     proc = subprocess.run([sys.executable, "-c", marginalize], cwd=tmp_path, capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -54,6 +54,16 @@ def test_missing_values_md_examples_run(tmp_path):
     assert "(missing)" in lines[-2]
     own_effect, integrated_out = map(float, lines[-1].split())
     assert own_effect < -0.5 and integrated_out == 0.0
+    # A numeric column's gap function: one more function, a shape value at a gap, and what the
+    # gaps say heard (training accuracy above the model that integrates them out).
+    proc = subprocess.run([sys.executable, "-c", numeric_level], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "[4, 3]"
+    assert "NaN" in lines[-2]
+    with_level, integrated = map(float, lines[-1].split())
+    assert with_level > integrated + 0.03
 
 
 def test_scaling_md_example_runs(tmp_path):
