@@ -50,9 +50,11 @@ class OrcaSVC(ClassifierMixin, OrcaBase):
         What a missing value (NaN) in X means, in training and in every later call. marginalize:
         the value is integrated out exactly under the basis' measure (every non-constant basis
         function has mean 0, so the row keeps only the terms without that feature); its Shapley
-        value is 0. No imputation is needed. level: a categorical column with gaps in training
-        gets one more level, ``"(missing)"``, with its frequency and its own contrast (its shape
-        has a bar for it); gaps anywhere else are integrated out. error: NaN is refused
+        value is 0. No imputation is needed. level: a column with gaps in training gets a level
+        of its own for them: a categorical one one more level, ``"(missing)"``, with its
+        frequency and its own contrast (its shape has a bar for it); a numeric one a gap function
+        beside its polynomials, with the gaps' share as its weight (its shape has a value at a
+        gap, x NaN); gaps in a column that had none are integrated out. error: NaN is refused
         (ValueError).
     verbose : int, default=0
         > 0: a progress line on stderr at most once a second during long fits: iterations, the
