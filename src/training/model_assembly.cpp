@@ -144,6 +144,10 @@ ModelSettings shared_settings(const Dataset& data, const TrainOptions& options,
             throw ParameterError("the share of gaps of every feature is needed (" + std::to_string(data.cols) + ")");
         for (size_t j = 0; j < data.cols; ++j) {
             if (model.categorical(j) || !(gaps[j] > 0.0 && gaps[j] < 1.0)) continue;
+            if (model.spec.degrees[j] >= kMaxDegree)
+                throw ParameterError("feature '" + data.feature_names[j] + "' has gaps, and missing level gives it a "
+                                     "gap function beside its degree: its degree must be below " +
+                                     std::to_string(kMaxDegree));
             if (model.spec.gap_weights.empty()) model.spec.gap_weights.assign(data.cols, 0.0);
             model.spec.gap_weights[j] = gaps[j];
             model.spec.degrees[j] += 1;

@@ -268,6 +268,10 @@ TEST(GapLevel, UnderOtherSettingsGapsAreIntegratedOutOrRefusedAsBefore) {
     EXPECT_TRUE(marginal.spec.gap_weights.empty());
     EXPECT_EQ(marginal.spec.degrees, (std::vector<int>{3, 3, 0}));  // 'flag' constant on its values
     EXPECT_THROW((void)train_model(data, train_options({{"missing", "error"}}, data.feature_names)), DataError);
+    // The gap function is one more than the degree: at the largest degree there is no room.
+    EXPECT_THROW((void)train_model(data, train_options({{"missing", "level"}, {"degree", std::to_string(kMaxDegree)}},
+                                                       data.feature_names)),
+                 ParameterError);
 }
 
 TEST(GapLevel, TheColumnStatisticsRouteGivesTheSameGapLevels) {
