@@ -21,8 +21,6 @@ using namespace orca;
 
 namespace {
 
-void silent(const char*) {}
-
 // m points in [-1, 1]^d labelled by a smooth rule of two features and a product, 15% flipped.
 struct Labelled {
     std::vector<double> points, y;
@@ -88,24 +86,9 @@ TEST(HingeEstimate, IsTheSmoothedProblemsSolutionAsLibsvmFindsItFromItsDual) {
             K[t * m + j] = s;
             G[t * m + j] = s + (t == j ? h / C : 0.0);
         }
-    svm_set_print_string_function(&silent);
-    test::LibsvmGram gram(G, m);
-    std::vector<double> labels = data.y;
-    svm_problem problem{static_cast<int>(m), labels.data(), gram.xs.data()};
-    svm_parameter param{};
-    param.svm_type = C_SVC;
-    param.kernel_type = PRECOMPUTED;
-    param.C = C;
-    param.eps = 1e-9;
-    param.cache_size = 100;
-    param.shrinking = 1;
-    ASSERT_EQ(svm_check_parameter(&problem, &param), nullptr);
-    svm_model* model = svm_train(&problem, &param);
-    const double sign = model->label[0] == 1 ? 1.0 : -1.0;  // LIBSVM's first label is its positive class
-    std::vector<double> a(m, 0.0);
-    for (int k = 0; k < model->l; ++k) a[test::LibsvmGram::point_of(model->SV[k])] = sign * model->sv_coef[0][k];
-    const double bias = -sign * model->rho[0];
-    svm_free_and_destroy_model(&model);
+    const test::LibsvmSolution reference = test::train_libsvm(G, data.y, C, 1e-9);
+    const std::vector<double>& a = reference.a;
+    const double bias = reference.bias;
 
     const std::vector<double> theirs = decisions(K, m, a, bias), mine = decisions(phi, m, p, ours);
     // It stops once a step moves no decision value by kHingeSettled; the steps before that

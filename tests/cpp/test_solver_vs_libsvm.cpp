@@ -22,51 +22,14 @@ using namespace orca;
 
 namespace {
 
+using test::LibsvmSolution;
+using test::train_libsvm;
+
 // Our machine's a = alpha y on every training point.
 std::vector<double> coefficients_on_points(const MachineFit& fit, size_t m) {
     std::vector<double> a(m, 0.0);
     for (size_t k = 0; k < fit.support.size(); ++k) a[fit.support[k]] = fit.coefficients[k];
     return a;
-}
-
-struct LibsvmSolution {
-    std::vector<double> a;  // a_t = alpha_t y_t for every training point (0 for non-SVs)
-    double bias = 0.0;
-};
-
-// Trains LIBSVM on the precomputed Gram matrix G (m x m) with labels y in {-1, +1}.
-LibsvmSolution train_libsvm(const std::vector<double>& G, const std::vector<double>& y, double C, double eps,
-                            std::vector<double> class_weight = {}) {
-    const size_t m = y.size();
-    svm_set_print_string_function(&orca::test::silent);
-    test::LibsvmGram gram(G, m);
-    std::vector<double> labels = y;
-    svm_problem prob{static_cast<int>(m), labels.data(), gram.xs.data()};
-    svm_parameter param{};
-    param.svm_type = C_SVC;
-    param.kernel_type = PRECOMPUTED;
-    param.C = C;
-    param.eps = eps;
-    param.cache_size = 100;
-    param.shrinking = 1;
-    param.probability = 0;
-    std::vector<int> weight_label{-1, 1};
-    param.nr_weight = class_weight.empty() ? 0 : 2;
-    param.weight_label = class_weight.empty() ? nullptr : weight_label.data();
-    param.weight = class_weight.empty() ? nullptr : class_weight.data();
-    EXPECT_EQ(svm_check_parameter(&prob, &param), nullptr);
-    svm_model* model = svm_train(&prob, &param);
-    // LIBSVM's decision is for label[0] as the positive class.
-    const double sign = model->label[0] == 1 ? 1.0 : -1.0;
-    LibsvmSolution out;
-    out.a.assign(m, 0.0);
-    for (int k = 0; k < model->l; ++k) {
-        const auto idx = test::LibsvmGram::point_of(model->SV[k]);
-        out.a[idx] = sign * model->sv_coef[0][k];
-    }
-    out.bias = -sign * model->rho[0];
-    svm_free_and_destroy_model(&model);
-    return out;
 }
 
 double dual_objective(const std::vector<double>& G, const std::vector<double>& a) {
