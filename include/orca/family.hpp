@@ -110,8 +110,6 @@ class Recurrence {
     static Recurrence with_gap(Recurrence polynomials, double gap_weight);
 
     [[nodiscard]] int max_degree() const { return max_degree_; }
-    // The training share of gaps of a recurrence made by with_gap, 0 for any other.
-    [[nodiscard]] double gap_weight() const { return gap_weight_; }
     // Whether the kernel must sum this family directly (it has a gap function).
     [[nodiscard]] bool direct_only() const { return gap_weight_ > 0.0; }
     [[nodiscard]] double p0() const { return p0_; }

@@ -15,6 +15,13 @@
 namespace orca {
 namespace {
 
+// The rows of weight > 0 the driver counted per class (a regression's as one class; 0 if none).
+double counted_rows(const ColumnStatistics& s) {
+    double rows = 0.0;
+    for (double r : s.class_rows) rows += r;
+    return rows;
+}
+
 // The quantile knots a driver counted (ColumnStatistics::knot_x), in place of those shared_settings
 // drew from the two rows of each feature's range.
 void set_quantile_knots(ModelSettings& settings, const std::vector<std::string>& names, const ColumnStatistics& s,
@@ -23,8 +30,7 @@ void set_quantile_knots(ModelSettings& settings, const std::vector<std::string>&
     if (s.knot_x.size() != d || s.knot_below.size() != d || s.knot_ties.size() != d)
         throw ParameterError("scaling quantile needs the quantile knots of every feature (empty for a categorical or "
                              "constant one)");
-    double rows = 0.0;  // a classifier's rows of weight > 0 (a regression's driver gives none)
-    for (double r : s.class_rows) rows += r;
+    const double rows = counted_rows(s);  // 0: none counted (no check of the knots' count)
     Scaler& scaler = settings.scaler;
     for (size_t j = 0; j < d; ++j) {
         if (scaler.constant(j) || scaler.categorical(j)) {
@@ -102,9 +108,8 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
     TrainOptions without_missing_check = options;
     if (without_missing_check.missing == Missing::error) without_missing_check.missing = Missing::marginalize;
     // The numeric features' shares of gaps (their gap levels under missing level), over the rows
-    // of weight > 0 the driver counted per class (a regression's as one class).
-    double rows = 0.0;
-    for (double r : s.class_rows) rows += r;
+    // of weight > 0 the driver counted.
+    const double rows = counted_rows(s);
     std::vector<double> gaps(d, 0.0);
     for (size_t j = 0; j < d && options.missing == Missing::level; ++j) {
         if (!(s.missing[j] >= 0.0 && s.missing[j] <= rows))
@@ -113,7 +118,6 @@ ModelSettings settings_from(const TrainOptions& options, const std::vector<std::
                                  " rows of the class counts");
         if (rows > 0.0) gaps[j] = s.missing[j] / rows;
     }
-    if (range.levels.empty()) counts.assign(d, {});
     ModelSettings settings = detail::shared_settings(range, without_missing_check, counts, gaps);
     settings.missing = options.missing;
     if (options.scaling == Scaling::quantile) set_quantile_knots(settings, names, s, options.spec.family);
